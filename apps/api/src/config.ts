@@ -1,0 +1,45 @@
+/**
+ * The only place that reads process.env. Every variable is documented in .env.example.
+ */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Embedded database, demo data, graphs, uploads, outbox. */
+  dataDir: string;
+  /** PostgreSQL + PostGIS connection string; unset means the embedded PGlite in dataDir/db. */
+  databaseUrl: string | undefined;
+  /** A hosted MapLibre style; unset means our own offline basemap. */
+  mapStyleUrl: string | undefined;
+  /** Public address of the app, used in links; defaults to http://localhost:{port}. */
+  publicUrl: string;
+  /** Built web app served under /app; absent in API-only runs. */
+  webDistDir: string;
+  logLevel: string;
+  /** Secure cookies need HTTPS; on by default when PUBLIC_URL is https. */
+  secureCookies: boolean;
+}
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const port = integer(env.PORT, 3000, 'PORT');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(cwd, env.DATA_DIR || 'var'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    mapStyleUrl: env.MAP_STYLE_URL || undefined,
+    publicUrl,
+    webDistDir: path.resolve(cwd, env.WEB_DIST_DIR || 'apps/web/dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}

@@ -1,0 +1,97 @@
+/** Row types of the tables, as Kysely sees them (see migrations/ for the DDL). */
+import type { ColumnType, Generated } from 'kysely';
+
+/** A timestamptz read as a Date; optional on insert where the column has a default. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface ClientsTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  company_sector: string | null;
+  phone: string | null;
+  country: string | null;
+  referrer: string | null;
+  product: Generated<string>;
+  last_accessed_map_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  client_id: number;
+  token_hash: string;
+  fingerprint: string | null;
+  lng: number | null;
+  lat: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  closed_at: Timestamp | null;
+}
+
+export interface MapsTable {
+  id: Generated<number>;
+  access_id: string;
+  owner_id: number;
+  title: string;
+  public: Generated<boolean>;
+  version: Generated<number>;
+  selected_uuid: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MapClientsTable {
+  map_id: number;
+  client_id: number;
+  created_at: Timestamp;
+}
+
+export interface FoldersTable {
+  uuid: string;
+  map_id: number;
+  label: string;
+  closed: Generated<boolean>;
+  active: Generated<boolean>;
+  position: number;
+  created_at: Timestamp;
+}
+
+export interface AreasTable {
+  uuid: string;
+  map_id: number;
+  folder_uuid: string;
+  label: string;
+  color: string;
+  hide: Generated<boolean>;
+  iso_mode: string;
+  transport_mode: string | null;
+  operation: string | null;
+  distance: number | null;
+  duration: number | null;
+  departure_date: Timestamp | null;
+  start_address: string | null;
+  /** PostGIS geometry(Point, 4326); written and read through SQL functions. */
+  start_point: unknown;
+  unit_kind: string | null;
+  unit_codes: string[] | null;
+  /** PostGIS geometry(Geometry, 4326), valid (checked by a constraint). */
+  geometry: unknown;
+  hash: string;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  clients: ClientsTable;
+  sessions: SessionsTable;
+  maps: MapsTable;
+  map_clients: MapClientsTable;
+  folders: FoldersTable;
+  areas: AreasTable;
+}

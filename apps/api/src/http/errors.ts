@@ -1,0 +1,85 @@
+/**
+ * The API's error model: every failure leaves as `{ error: { code, message, details? } }`
+ * with the right status, the message translated into the request's language.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ERROR_CODES, isMessageKey, localeFromAcceptLanguage, translate, type ErrorCode, type Locale } from '@catchment/domain';
+
+/** A failure the client can act on; `messageKey` is a catalogue key (errors.* or validation.*). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode | string,
+    readonly messageKey: string,
+    readonly details?: unknown,
+  ) {
+    super(messageKey);
+  }
+}
+
+export const badRequest = (key: string, details?: unknown) => new HttpError(400, ERROR_CODES.validation, key, details);
+export const unauthorized = () => new HttpError(401, ERROR_CODES.unauthorized, 'errors.unauthorized');
+export const forbidden = () => new HttpError(403, ERROR_CODES.forbidden, 'errors.forbidden');
+export const notFound = (key = 'errors.notFound') => new HttpError(404, ERROR_CODES.notFound, key);
+export const conflict = (key = 'errors.conflict', details?: unknown) => new HttpError(409, ERROR_CODES.conflict, key, details);
+export const unprocessable = (key: string, details?: unknown) => new HttpError(422, ERROR_CODES.unprocessable, key, details);
+
+/** A body, query or params that did not match its zod schema. */
+export class RequestValidationError extends Error {
+  constructor(readonly issues: z.core.$ZodIssue[], readonly part: string) {
+    super('Request validation failed');
+  }
+}
+
+export function requestLocale(request: FastifyRequest): Locale {
+  return localeFromAcceptLanguage(request.headers['accept-language']);
+}
+
+function translateMessage(locale: Locale, message: string): string {
+  return isMessageKey(message) ? translate(locale, message) : message;
+}
+
+function validationBody(error: RequestValidationError, locale: Locale) {
+  const details = error.issues.map((issue) => ({
+    path: [error.part, ...issue.path.map(String)].join('.'),
+    message: translateMessage(locale, issue.message),
+  }));
+  const first = error.issues[0];
+  const message = first && isMessageKey(first.message)
+    ? translate(locale, first.message)
+    : `${details[0]?.path ?? error.part}: ${details[0]?.message ?? translate(locale, 'validation.invalid')}`;
+  return { error: { code: ERROR_CODES.validation, message, details } };
+}
+
+const CODES_BY_STATUS: Record<number, ErrorCode> = {
+  400: ERROR_CODES.validation,
+  401: ERROR_CODES.unauthorized,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  413: ERROR_CODES.tooLarge,
+  422: ERROR_CODES.unprocessable,
+  429: ERROR_CODES.rateLimited,
+};
+
+export function sendError(reply: FastifyReply, status: number, code: string, message: string, details?: unknown) {
+  return reply.code(status).type('application/json').send({ error: details === undefined ? { code, message } : { code, message, details } });
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
+    const locale = requestLocale(request);
+    if (error instanceof RequestValidationError) return reply.code(400).send(validationBody(error, locale));
+    if (error instanceof HttpError) {
+      return sendError(reply, error.statusCode, error.code, translate(locale, error.messageKey), error.details);
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 429) return sendError(reply, 429, ERROR_CODES.rateLimited, translate(locale, 'errors.rateLimited'));
+    if (status >= 400 && status < 500) {
+      return sendError(reply, status, CODES_BY_STATUS[status] ?? (error as FastifyError).code ?? 'BAD_REQUEST', error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, ERROR_CODES.internal, translate(locale, 'errors.internal'));
+  });
+}

@@ -1,0 +1,10 @@
+/**
+ * The API's domain modules beyond auth and clients. Each one registers its routes under /api;
+ * a new domain (searches, datasets, metrics, …) adds one line here.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
+
+export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
+
+export const apiRouteModules: RouteModule[] = [];

@@ -1,0 +1,98 @@
+/**
+ * Builds the HTTP server: the JSON API under /api and the built web app under /app.
+ * Tests call buildServer() and drive it with inject(); main.ts listens on a port.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ERROR_CODES, translate } from '@catchment/domain';
+import type { AppContext } from './context.js';
+import { registerErrorHandling, requestLocale, sendError } from './http/errors.js';
+import { validatorCompiler } from './http/zod.js';
+import { sessionPlugin } from './auth/session.plugin.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { clientsRoutes } from './clients/clients.routes.js';
+import { healthRoutes } from './health/health.routes.js';
+import { apiRouteModules } from './routes.js';
+
+export interface ServerOptions { logger?: boolean | object; rateLimits?: boolean }
+
+export async function buildServer(ctx: AppContext, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        childSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
+        fontSrc: ["'self'", 'data:', 'https:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false, enableDraftSpec: false, ...(options.rateLimits === false ? { allowList: () => true } : {}) });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Catchment API', version: '0.1.0', description: 'Catchment areas and geomarketing' },
+      servers: [{ url: '/api' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(async (api) => {
+    api.addHook('onRequest', async (_request, reply) => { reply.header('cache-control', 'no-store'); });
+    await api.register(sessionPlugin, { sessions: ctx.sessions, secureCookies: ctx.config.secureCookies });
+    await api.register(healthRoutes, { ctx });
+    await api.register(authRoutes, { clients: ctx.clients });
+    await api.register(clientsRoutes, { clients: ctx.clients, sessions: ctx.sessions });
+    for (const register of apiRouteModules) await register(api, ctx);
+    api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+    api.setNotFoundHandler((request, reply) =>
+      sendError(reply, 404, ERROR_CODES.notFound, translate(requestLocale(request), 'errors.notFound')));
+  }, { prefix: '/api' });
+
+  registerWebApp(app, ctx.config.webDistDir);
+  return app;
+}
+
+/** Serves the built single-page app under /app; every unknown /app path gets index.html (client routing). */
+function registerWebApp(app: FastifyInstance, distDir: string): void {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  app.get('/', async (_request, reply) => reply.redirect('/app/'));
+  if (hasBuild) {
+    app.register(fastifyStatic, { root: distDir, prefix: '/app/', wildcard: false, index: false, cacheControl: false });
+  }
+  const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+    if (!hasBuild) return reply.code(503).type('text/plain').send('The web app is not built: run `npm start` (or `npm run build`).');
+    return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
+  };
+  app.get('/app', sendIndex);
+  app.get('/app/', sendIndex);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && request.url.startsWith('/app/') && !path.extname(request.url.split('?')[0]!)) {
+      return sendIndex(request, reply);
+    }
+    return sendError(reply, 404, ERROR_CODES.notFound, translate(requestLocale(request), 'errors.notFound'));
+  });
+}

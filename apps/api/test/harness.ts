@@ -1,0 +1,75 @@
+/**
+ * Integration-test harness: one migrated database per test worker (PGlite in memory, or the
+ * PostgreSQL server of TEST_DATABASE_URL), one server driven with inject(). Tests isolate
+ * themselves by signing up their own users, so no table is ever truncated between them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { createContext, type AppContext } from '../src/context.js';
+import { buildServer } from '../src/server.js';
+
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/catchment_test';
+
+async function ensurePostgresDatabase(url: string): Promise<void> {
+  const pg = await import('pg');
+  const target = new URL(url);
+  const dbName = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.default.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${dbName.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+let shared: Promise<{ ctx: AppContext; app: FastifyInstance }> | undefined;
+
+async function open(): Promise<{ ctx: AppContext; app: FastifyInstance }> {
+  let database: DatabaseHandle;
+  if (process.env.TEST_DATABASE === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES_URL;
+    await ensurePostgresDatabase(url);
+    database = await openDatabase({ databaseUrl: url });
+  } else {
+    database = await openDatabase({});
+  }
+  await migrate(database);
+  const config = { ...loadConfig({ DATA_DIR: 'var/test' }), databaseUrl: undefined };
+  const ctx = createContext(config, database);
+  const app = await buildServer(ctx, { rateLimits: false });
+  await app.ready();
+  return { ctx, app };
+}
+
+/** The worker's server and context (created on first use, then shared by every test file of the worker). */
+export function testApp(): Promise<{ ctx: AppContext; app: FastifyInstance }> {
+  shared ??= open();
+  return shared;
+}
+
+export interface TestUser { id: number; email: string; password: string; cookie: string }
+
+/** Signs up a fresh user and returns the cookie header that authenticates as them. */
+export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<TestUser> {
+  const email = `user-${randomUUID()}@example.com`;
+  const password = 'correct horse battery';
+  const response = await app.inject({
+    method: 'POST', url: '/api/Clients',
+    payload: { email, password, firstName: 'Ada', lastName: 'Lovelace', acceptTerms: true, ...overrides },
+  });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
+  return { id: response.json().id, email, password, cookie: sessionCookie(response) };
+}
+
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'session');
+  if (!cookie) throw new Error('no session cookie');
+  return `session=${cookie.value}`;
+}

@@ -1,0 +1,41 @@
+/** Business constants and limits (SPEC §9). */
+import type { AdministrativeKind } from './enums.js';
+
+export const DEFAULT_MAP_TITLE = 'My map';
+export const DEFAULT_FOLDER_LABEL = 'Layer 1';
+export const DEFAULT_AREA_COLOR = '#3b82f6';
+
+/** Default values when an isochrone or isodistance value is not an integer. */
+export const DEFAULT_ISODISTANCE_METERS = 60_000;
+export const DEFAULT_ISOCHRONE_SECONDS = 3_600;
+/** Analysis and extraction ranges: at most 3 hours and 300 km. */
+export const MAX_ISOCHRONE_SECONDS = 3 * 3_600;
+export const MAX_DISTANCE_METERS = 300_000;
+
+export const KILOMETERS_PER_MILE = 1.60934;
+/** Countries (ISO codes, upper case) whose users see miles by default; every other country gets km. */
+export const MILE_COUNTRIES = ['BS', 'BZ', 'KY', 'PR', 'US', 'UK', 'GB'] as const;
+
+export const FREE_MAX_AREAS_PER_MAP = 10;
+export const CLUSTERING_FROM_AREAS = 100;
+export const UNDO_TOAST_MS = 5_000;
+export const VERSION_CHECK_MS = 60_000;
+
+export const MAP_STYLE = { weight: 2, fillOpacity: 0.35, selectedWeight: 6 } as const;
+
+/** Zoom from which unit labels are drawn, per administrative kind. */
+export function labelZoomThreshold(kind: AdministrativeKind): number {
+  if (kind.endsWith('_postcodes')) return 8;
+  if (kind === 'fr_iris') return 9;
+  if (kind === 'us_counties') return 5;
+  if (kind === 'gb_districts') return 7;
+  return 8;
+}
+
+/** Session lifetime, sent to the browser in the token-life-time header (seconds). */
+export const SESSION_TTL_SECONDS = 30 * 24 * 3_600;
+
+export const MAPS_PAGE_SIZE_DEFAULT = 20;
+export const MAPS_PAGE_SIZE_MAX = 100;
+export const BULK_AREAS_MAX = 500;
+export const LABEL_MAX_LENGTH = 200;

@@ -1,0 +1,37 @@
+/** Enumerations of the product specification (SPEC §3). */
+
+export const AREA_MODES = ['isochrone', 'isodistance', 'polygon', 'administrative'] as const;
+export type AreaMode = (typeof AREA_MODES)[number];
+
+/** How a polygon area was produced: drawn by hand, or by combining other areas. */
+export const AREA_OPERATIONS = ['manualArea', 'union', 'difference'] as const;
+export type AreaOperation = (typeof AREA_OPERATIONS)[number];
+
+/** Transport modes stored on areas; `circle` is geometric, not routed. */
+export const TRANSPORT_MODES = ['car', 'bike', 'walk', 'truck', 'transit', 'circle', 'heavy_truck'] as const;
+export type TransportMode = (typeof TRANSPORT_MODES)[number];
+
+export const ADMINISTRATIVE_KINDS = [
+  'fr_postcodes', 'fr_cities', 'fr_iris', 'fr_departements',
+  'us_zipcodes', 'us_counties', 'us_states',
+  'gb_districts', 'gb_sectors', 'gb_units',
+  'be_cities',
+  'ca_cfsa', 'ca_cities', 'ca_provinces_territories',
+  'ww_postcodes', 'ww_cities',
+] as const;
+export type AdministrativeKind = (typeof ADMINISTRATIVE_KINDS)[number];
+
+export const PLANS = ['default', 'essential_2019', 'plus_2019', 'plus_2021', 'pro_2020', 'advanced_2024'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const COUNTRIES = ['fr', 'us', 'gb', 'be', 'de', 'es', 'at', 'ca', 'ww'] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+export const LOCALES = ['en', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const MAP_SORTS = ['createdAt', '-createdAt', 'updatedAt', '-updatedAt'] as const;
+export type MapSort = (typeof MAP_SORTS)[number];
+
+export const DISTANCE_UNITS = ['km', 'mi'] as const;
+export type DistanceUnit = (typeof DISTANCE_UNITS)[number];

@@ -1,0 +1,4 @@
+export * from './types.js';
+export * from './circle.js';
+export * from './validate.js';
+export * from './combine.js';

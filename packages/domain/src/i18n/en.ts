@@ -1,0 +1,62 @@
+/**
+ * English catalogue. Keys are shared by the API (validation and error messages) and the web app.
+ * The French catalogue (fr.ts) must have exactly the same keys; a unit test checks it.
+ */
+export const en = {
+  validation: {
+    required: 'Value required',
+    tooLong: 'Value too long',
+    email: 'Invalid email address',
+    passwordTooShort: 'The password must have at least 8 characters',
+    passwordsDiffer: 'Passwords are not identical',
+    acceptTerms: 'You must accept CGU.',
+    uuid: 'Invalid identifier',
+    color: 'Invalid colour',
+    mapId: 'Invalid map identifier',
+    clientId: 'Invalid user identifier',
+    longitude: 'Invalid longitude',
+    latitude: 'Invalid latitude',
+    startPoint: 'Invalid starting point',
+    startPointRequired: 'A starting point is required',
+    geometry: 'Invalid geometry: a Polygon or MultiPolygon is expected',
+    geometryRequired: 'A geometry is required',
+    polygonTooFewPoints: 'A polygon needs at least 3 points',
+    polygonNotClosed: 'A polygon must be closed',
+    polygonSelfIntersects: 'The polygon crosses itself: draw its outline without crossing lines',
+    invalidGeometry: 'Invalid geometry',
+    invalidDistance: 'Invalid distance',
+    distanceTooLarge: 'The distance may not exceed 300 km',
+    invalidTime: 'Invalid time',
+    timeTooLarge: 'The time may not exceed 3 hours',
+    isoMode: 'Unknown area mode',
+    transportMode: 'Unknown transport mode',
+    date: 'Invalid date',
+    unitKindRequired: 'An administrative level is required',
+    unitCodesRequired: 'Select at least one territory',
+    noAreas: 'No areas given',
+    tooManyAreas: 'Too many areas at once',
+    sortBy: 'Unknown sort order',
+    invalid: 'Invalid value',
+  },
+  errors: {
+    unauthorized: 'Please log in',
+    invalidCredentials: 'Invalid email or password',
+    alreadySignedUp: 'An account already exists with this email address',
+    forbidden: "You don't have the rights needed to modify this map",
+    mapNotFound: 'Map not found',
+    folderNotFound: 'Layer not found',
+    areaNotFound: 'Area not found',
+    clientNotFound: 'User not found',
+    conflict: 'This map was modified elsewhere. It will be reloaded.',
+    duplicateUuid: 'An item with this identifier already exists',
+    areaCannotBeCalculated: 'Area cannot be calculated',
+    emptyResult: 'The operation leaves an empty area',
+    rateLimited: 'Too many requests, please try again in a moment',
+    notFound: 'Not found',
+    internal: 'Internal error',
+    addressNotFound: 'Address not found...',
+  },
+} as const;
+
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Catalogue = Widen<typeof en>;

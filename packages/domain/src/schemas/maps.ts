@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { MAP_SORTS } from '../enums.js';
+import { MAPS_PAGE_SIZE_DEFAULT, MAPS_PAGE_SIZE_MAX } from '../constants.js';
+import { label, uuid, versionField } from './common.js';
+
+export const createMapBody = z.object({ title: label.optional(), public: z.boolean().optional() });
+
+export const patchMapBody = z.object({
+  title: label.optional(),
+  public: z.boolean().optional(),
+  selectedUuid: uuid.nullable().optional(),
+  version: versionField,
+});
+
+export const listMapsQuery = z.object({
+  sortBy: z.enum(MAP_SORTS, { error: 'validation.sortBy' }).default('-updatedAt'),
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(MAPS_PAGE_SIZE_MAX).default(MAPS_PAGE_SIZE_DEFAULT),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+export const folderParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'validation.mapId' }), folderId: uuid });
+
+export const createFolderBody = z.object({
+  label,
+  closed: z.boolean().optional(),
+  active: z.boolean().optional(),
+  version: versionField,
+});
+
+export const patchFolderBody = z.object({
+  label: label.optional(),
+  closed: z.boolean().optional(),
+  active: z.boolean().optional(),
+  version: versionField,
+});
+
+/** Moves an item before or after a reference item of the same list. */
+export const orderFolderBody = z.object({ referenceFolderUuid: uuid, before: z.boolean(), version: versionField });
+export const orderAreaBody = z.object({ referenceAreaUuid: uuid, before: z.boolean(), folderId: uuid.optional(), version: versionField });

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: unit tests beside the code, and the API integration suite run twice,
+ * once on the embedded PGlite and once on a real PostgreSQL + PostGIS server.
+ */
+const apiIntegration = (name: string, database: string) => ({
+  test: {
+    name,
+    include: ['apps/api/test/**/*.test.ts'],
+    env: { TEST_DATABASE: database },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One database per worker, shared by the files it runs; tests isolate themselves by creating their own users.
+    pool: 'forks' as const,
+    fileParallelism: false,
+    isolate: false,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'], testTimeout: 30_000 } },
+      apiIntegration('api-pglite', 'pglite'),
+      apiIntegration('api-postgres', 'postgres'),
+    ],
+  },
+});
