@@ -9,7 +9,8 @@ const say = (message: string) => console.log(`[catchment] ${message}`);
 async function main(): Promise<void> {
   const config = loadConfig();
   const ctx = await openApp(config, say);
-  const app = await buildServer(ctx, { logger: { level: config.logLevel === 'info' ? 'warn' : config.logLevel } });
+  // One line per request only when debugging: at info the console shows our start-up steps and errors.
+  const app = await buildServer(ctx, { logger: { level: config.logLevel }, requestLogging: ['debug', 'trace'].includes(config.logLevel) });
   const shutdown = async () => {
     say('Shutting down');
     await app.close();

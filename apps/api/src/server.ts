@@ -21,11 +21,12 @@ import { clientsRoutes } from './clients/clients.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { apiRouteModules } from './routes.js';
 
-export interface ServerOptions { logger?: boolean | object; rateLimits?: boolean }
+export interface ServerOptions { logger?: boolean | object; requestLogging?: boolean; rateLimits?: boolean }
 
 export async function buildServer(ctx: AppContext, options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    disableRequestLogging: !options.requestLogging,
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,40 @@
+/** Debian's Chromium driven by playwright-core, with the flags MapLibre needs to render headless here. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface OpenedPage { context: BrowserContext; page: Page; errors: string[] }
+
+/** A fresh browser profile (no cookies, no storage) with console errors collected for assertions. */
+export async function openPage(browser: Browser, baseUrl: string, locale = 'en-US'): Promise<OpenedPage> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  return { context, page, errors };
+}
+
+/** Saves a screenshot under e2e/artifacts (not committed) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve('e2e/artifacts');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/** Waits until the MapLibre map exposed by the app has finished rendering. */
+export async function waitForMapIdle(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const map = (window as unknown as { catchmentMap?: { loaded(): boolean; areTilesLoaded(): boolean } }).catchmentMap;
+    return !!map && map.loaded() && map.areTilesLoaded();
+  }, undefined, { timeout: 60_000 });
+}
