@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../src/server.js';
 import { sessionCookie, signUp, testApp } from './harness.js';
 
 let app: FastifyInstance;
@@ -87,6 +88,18 @@ describe('login, me and logout', () => {
     const closed = await app.inject({ method: 'DELETE', url: `/api/Clients/${user.id}/session`, headers: { cookie: user.cookie } });
     expect(closed.statusCode).toBe(204);
     expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: user.cookie } })).statusCode).toBe(401);
+  });
+
+  it('rate-limits the email check, which reveals accounts', async () => {
+    const { ctx } = await testApp();
+    const limited = await buildServer(ctx);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await limited.inject({ method: 'HEAD', url: '/api/Clients/email/someone%40example.com' })).statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    await limited.close();
   });
 
   it('tells whether an email has an account', async () => {
