@@ -1,6 +1,7 @@
-/** Everything a route needs, built once per process: configuration, database and repositories. */
+/** Everything a route needs, built once per process: configuration, database, repositories and loaded data. */
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import type { BasemapTiles, DemoData, Gazetteer } from '@catchment/geodata';
 import { SessionsRepository } from './auth/sessions.repository.js';
 import { ClientsRepository } from './clients/clients.repository.js';
 
@@ -9,13 +10,17 @@ export interface AppContext {
   database: DatabaseHandle;
   clients: ClientsRepository;
   sessions: SessionsRepository;
+  /** The offline basemap's tiles and the place search; absent when the demo data was not loaded. */
+  basemap?: BasemapTiles;
+  gazetteer?: Gazetteer;
 }
 
-export function createContext(config: Config, database: DatabaseHandle): AppContext {
+export function createContext(config: Config, database: DatabaseHandle, demo?: DemoData): AppContext {
   return {
     config,
     database,
     clients: new ClientsRepository(database.db),
     sessions: new SessionsRepository(database.db),
+    ...demo,
   };
 }

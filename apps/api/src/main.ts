@@ -1,4 +1,5 @@
 /** Entry point of the API server (`npm start` runs it after building the web app). */
+import { ensureDemoData } from '@catchment/geodata';
 import { loadConfig } from './config.js';
 import { openApp } from './app.js';
 import { buildServer } from './server.js';
@@ -8,7 +9,8 @@ const say = (message: string) => console.log(`[catchment] ${message}`);
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const ctx = await openApp(config, say);
+  // The basemap and the place search read the demo data, built from npm data packages on first start.
+  const ctx = { ...(await openApp(config, say)), ...(await ensureDemoData({ dataDir: config.dataDir, log: say })) };
   // One line per request only when debugging: at info the console shows our start-up steps and errors.
   const app = await buildServer(ctx, { logger: { level: config.logLevel }, requestLogging: ['debug', 'trace'].includes(config.logLevel) });
   const shutdown = async () => {

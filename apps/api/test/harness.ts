@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { ensureDemoData } from '@catchment/geodata';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
@@ -42,7 +43,9 @@ async function open(): Promise<{ ctx: AppContext; app: FastifyInstance }> {
   }
   await migrate(database);
   const config = { ...loadConfig({ DATA_DIR: 'var/test' }), databaseUrl: undefined };
-  const ctx = createContext(config, database);
+  // Built from the npm data packages on the first run, reused (var/test/demo) afterwards.
+  const demo = await ensureDemoData({ dataDir: config.dataDir });
+  const ctx = createContext(config, database, demo);
   const app = await buildServer(ctx, { rateLimits: false });
   await app.ready();
   return { ctx, app };

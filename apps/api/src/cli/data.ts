@@ -1,0 +1,53 @@
+/**
+ * `npm run data -- <command> [arguments]`: the data command line. Each command is one entry of
+ * COMMANDS; importers of real open data (`import <source> <files…>`) are added the same way.
+ */
+import { buildDemoData, demoDirectory } from '@catchment/geodata';
+import { loadConfig, type Config } from '../config.js';
+
+interface DataCommand {
+  usage: string;
+  summary: string;
+  run(args: string[], context: { config: Config; log: (message: string) => void }): Promise<void>;
+}
+
+const COMMANDS: Record<string, DataCommand> = {
+  demo: {
+    usage: 'demo',
+    summary: 'Build (or rebuild) the demo dataset from the installed npm data packages into DATA_DIR/demo',
+    async run(_args, { config, log }) {
+      log(`Building demo data into ${demoDirectory(config.dataDir)}`);
+      await buildDemoData({ dataDir: config.dataDir, log });
+    },
+  },
+};
+
+function usage(): string {
+  const lines = Object.values(COMMANDS).map((command) => `  ${command.usage.padEnd(28)} ${command.summary}`);
+  return ['Usage: npm run data -- <command> [arguments]', '', 'Commands:', ...lines].join('\n');
+}
+
+export async function runDataCommand(argv: string[], log: (message: string) => void = console.log): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    log(usage());
+    return name ? 0 : 1;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    log(`Unknown command "${name}".\n\n${usage()}`);
+    return 1;
+  }
+  const started = Date.now();
+  await command.run(args, { config: loadConfig(), log: (message) => log(`[data] ${message}`) });
+  log(`[data] ${name}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return 0;
+}
+
+runDataCommand(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (error: unknown) => {
+    console.error('[data] Failed:', error);
+    process.exitCode = 1;
+  },
+);
