@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -26,7 +26,7 @@ export interface ServerOptions { logger?: boolean | object; requestLogging?: boo
 export async function buildServer(ctx: AppContext, options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    disableRequestLogging: !options.requestLogging,
+    logController: new LogController({ disableRequestLogging: !options.requestLogging }),
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
