@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { basemapRoutes } from './basemap/basemap.routes.js';
 import { geocodeRoutes } from './geocode/geocode.routes.js';
+import { mapsRoutes } from './maps/maps.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, geocodeRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, geocodeRoutes, mapsRoutes];

@@ -4,6 +4,11 @@ import type { AdministrativeKind } from './enums.js';
 export const DEFAULT_MAP_TITLE = 'My map';
 export const DEFAULT_FOLDER_LABEL = 'Layer 1';
 export const DEFAULT_AREA_COLOR = '#3b82f6';
+/** Colours given to new areas without one, in turn by the area's index in its map (the first is DEFAULT_AREA_COLOR). */
+export const AREA_COLOR_PALETTE = [
+  '#3b82f6', '#ef4444', '#10b981', '#f59e0b', '#8b5cf6',
+  '#ec4899', '#14b8a6', '#f97316', '#6366f1', '#84cc16',
+] as const;
 
 /** Default values when an isochrone or isodistance value is not an integer. */
 export const DEFAULT_ISODISTANCE_METERS = 60_000;

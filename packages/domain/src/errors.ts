@@ -9,6 +9,14 @@ export const ERROR_CODES = {
   unprocessable: 'UNPROCESSABLE',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
+  mapNotFound: 'MAP_NOT_FOUND',
+  folderNotFound: 'FOLDER_NOT_FOUND',
+  areaNotFound: 'AREA_NOT_FOUND',
+  /** A write based on a map version that is no longer the current one; details carry currentVersion. */
+  mapVersionConflict: 'MAP_VERSION_CONFLICT',
+  /** The free plan's areas-per-map limit; details carry maxAreas. */
+  areaLimitReached: 'AREA_LIMIT_REACHED',
+  areaCannotBeCalculated: 'AREA_CANNOT_BE_CALCULATED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -50,11 +50,17 @@ export const en = {
     conflict: 'This map was modified elsewhere. It will be reloaded.',
     duplicateUuid: 'An item with this identifier already exists',
     areaCannotBeCalculated: 'Area cannot be calculated',
+    areaLimitReached: 'The free plan allows a limited number of areas per map: upgrade to add more',
     emptyResult: 'The operation leaves an empty area',
     rateLimited: 'Too many requests, please try again in a moment',
     notFound: 'Not found',
     internal: 'Internal error',
     addressNotFound: 'Address not found...',
+  },
+  maps: {
+    defaultTitle: 'My map',
+    copyTitle: '{{title}} (copy)',
+    defaultAreaLabel: 'Area {{n}}',
   },
 } as const;
 

@@ -49,10 +49,16 @@ export const fr: Catalogue = {
     conflict: 'Cette carte a été modifiée ailleurs. Elle va être rechargée.',
     duplicateUuid: 'Un élément avec cet identifiant existe déjà',
     areaCannotBeCalculated: 'La zone ne peut pas être calculée',
+    areaLimitReached: "L'offre gratuite limite le nombre de zones par carte : passez à une offre payante pour en ajouter",
     emptyResult: "L'opération donne une zone vide",
     rateLimited: 'Trop de requêtes, réessayez dans un instant',
     notFound: 'Introuvable',
     internal: 'Erreur interne',
     addressNotFound: 'Adresse introuvable...',
+  },
+  maps: {
+    defaultTitle: 'Ma carte',
+    copyTitle: '{{title}} (copie)',
+    defaultAreaLabel: 'Zone {{n}}',
   },
 };

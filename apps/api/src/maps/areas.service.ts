@@ -1,0 +1,154 @@
+/**
+ * Areas of a folder: create in bulk (geometry from the resolvers of area-geometry.ts), change,
+ * delete, reorder within or across folders. Stored geometries are canonical (geometry-hash.ts) and
+ * valid for PostGIS; every write bumps the map version and is all or nothing.
+ */
+import {
+  AREA_COLOR_PALETTE, translate,
+  type Area, type AreaGeometry, type CreateArea, type Locale,
+} from '@catchment/domain';
+import { badRequest, conflict, forbidden } from '../http/errors.js';
+import type { ClientsRepository } from '../clients/clients.repository.js';
+import type { NewArea } from './areas.repository.js';
+import type { MapRow } from './maps.repository.js';
+import type { MapStore } from './map-store.js';
+import type { AreaGeometryResolvers } from './area-geometry.js';
+import { areaNotFound, canEdit, readableMap } from './map-access.js';
+import { writeToMap } from './map-write.js';
+import { toArea } from './map-document.js';
+import { canonicalGeometry, geometryHash } from './geometry-hash.js';
+import { placeRelativeTo, POSITION_STEP, positionAfter } from './positions.js';
+import { assertAreaLimit } from './plan-limits.js';
+import { folderOfMap, type FolderWrite } from './folders.service.js';
+
+export interface AreaChangesInput {
+  uuid: string;
+  label?: string | undefined;
+  color?: string | undefined;
+  hide?: boolean | undefined;
+  geometry?: AreaGeometry | undefined;
+  startAddress?: string | undefined;
+}
+
+export interface AreaMoveInput { referenceAreaUuid: string; before: boolean; folderId?: string | undefined }
+
+/** Default colour of the map's n-th area (0-based), cycling through the palette. */
+export const defaultAreaColor = (indexInMap: number) => AREA_COLOR_PALETTE[indexInMap % AREA_COLOR_PALETTE.length]!;
+
+function duplicates(uuids: string[]): boolean {
+  return new Set(uuids).size !== uuids.length;
+}
+
+export class AreasService {
+  constructor(
+    private readonly store: MapStore,
+    private readonly clients: ClientsRepository,
+    private readonly resolvers: AreaGeometryResolvers,
+  ) {}
+
+  /** Appends the areas to the folder, in the given order. */
+  async create(write: FolderWrite, areas: CreateArea[], locale: Locale): Promise<{ areas: Area[]; version: number }> {
+    if (duplicates(areas.map((area) => area.uuid))) throw conflict('errors.duplicateUuid');
+    // Rights and limit first, without locking: computing geometries may take a while and is not
+    // spent on requests that will be refused. Both are checked again under the lock.
+    const { map: before, role } = await readableMap(this.store, write.ref, write.clientId);
+    if (!canEdit(role)) throw forbidden();
+    const caller = await this.clients.findById(write.clientId);
+    assertAreaLimit(caller?.product, await this.store.areas.countInMap(before.id), areas.length);
+    const geometries = await Promise.all(areas.map(async (area) => canonicalGeometry(await this.resolvers.resolve(area, { locale }))));
+
+    const { value, map } = await writeToMap(this.store, write, async (tx, current) => {
+      await folderOfMap(tx, current, write.folderUuid);
+      const areasInMap = await tx.areas.countInMap(current.id);
+      assertAreaLimit(caller?.product, areasInMap, areas.length);
+      await assertValidGeometries(tx, geometries.map((geometry, i) => ({ geometry, path: `body.areas.${i}.geometry` })));
+      const lastPosition = (await tx.areas.positionsInFolder(write.folderUuid)).at(-1)?.position;
+      const rows = areas.map((area, i): NewArea => ({
+        uuid: area.uuid,
+        mapId: current.id,
+        folderUuid: write.folderUuid,
+        label: area.label ?? translate(locale, 'maps.defaultAreaLabel', { n: areasInMap + i + 1 }),
+        color: area.color ?? defaultAreaColor(areasInMap + i),
+        hide: area.hide ?? false,
+        isoMode: area.isoMode,
+        transportMode: area.transportMode ?? null,
+        operation: area.operation ?? null,
+        distance: area.distance ?? null,
+        duration: area.duration ?? null,
+        departureDate: area.departureDate ? new Date(area.departureDate) : null,
+        startAddress: area.startAddress ?? null,
+        startPoint: area.startPoint ?? null,
+        unitKind: area.unitKind ?? null,
+        unitCodes: area.unitCodes ?? null,
+        geometry: geometries[i]!,
+        hash: geometryHash(geometries[i]!),
+        position: positionAfter(lastPosition) + i * POSITION_STEP,
+      }));
+      // A uuid already used anywhere: the unique key refuses it, and the whole request with it.
+      if (await tx.areas.insertMany(rows) !== rows.length) throw conflict('errors.duplicateUuid');
+      return tx.areas.listByUuids(rows.map((row) => row.uuid));
+    });
+    return { areas: value.map(toArea), version: map.version };
+  }
+
+  /** Changes areas of the folder; a new geometry gets a new hash. */
+  async update(
+    write: FolderWrite,
+    changes: AreaChangesInput[],
+    geometryPath: (index: number) => string = (index) => `body.areas.${index}.geometry`,
+  ): Promise<{ areas: Area[]; version: number }> {
+    const geometries = changes.map((change) => change.geometry && canonicalGeometry(change.geometry));
+    const { value, map } = await writeToMap(this.store, write, async (tx, current) => {
+      await areasOfFolder(tx, current, write.folderUuid, changes.map((change) => change.uuid));
+      await assertValidGeometries(tx, geometries.flatMap((geometry, i) =>
+        geometry ? [{ geometry, path: geometryPath(i) }] : []));
+      for (const [i, change] of changes.entries()) {
+        const geometry = geometries[i];
+        await tx.areas.update(change.uuid, { ...change, geometry: geometry && { geometry, hash: geometryHash(geometry) } });
+      }
+      return tx.areas.listByUuids([...new Set(changes.map((change) => change.uuid))]);
+    });
+    return { areas: value.map(toArea), version: map.version };
+  }
+
+  async delete(write: FolderWrite, uuids: string[]): Promise<{ version: number }> {
+    const { map } = await writeToMap(this.store, write, async (tx, current) => {
+      await areasOfFolder(tx, current, write.folderUuid, uuids);
+      await tx.areas.deleteMany(uuids);
+    });
+    return { version: map.version };
+  }
+
+  /** Moves the area just before or after a reference area, into the reference's folder. */
+  async move(write: FolderWrite & { areaUuid: string }, input: AreaMoveInput): Promise<{ version: number }> {
+    const { map } = await writeToMap(this.store, write, async (tx, current) => {
+      await areasOfFolder(tx, current, write.folderUuid, [write.areaUuid]);
+      const [reference] = await tx.areas.places(current.id, [input.referenceAreaUuid]);
+      // The reference must be in the map, and in the destination folder when one is named.
+      if (!reference || (input.folderId !== undefined && input.folderId !== reference.folderUuid)) throw areaNotFound();
+      if (reference.uuid === write.areaUuid) return;
+      const siblings = (await tx.areas.positionsInFolder(reference.folderUuid)).filter((area) => area.id !== write.areaUuid);
+      const { position, renumbered } = placeRelativeTo(siblings, reference.uuid, input.before);
+      await tx.areas.setPositions(renumbered);
+      await tx.areas.place(write.areaUuid, reference.folderUuid, position);
+    });
+    return { version: map.version };
+  }
+}
+
+/** Checks that the folder is the map's and that every area is in it (404 otherwise). */
+async function areasOfFolder(tx: MapStore, map: MapRow, folderUuid: string, uuids: string[]): Promise<void> {
+  await folderOfMap(tx, map, folderUuid);
+  const places = await tx.areas.places(map.id, uuids);
+  const inFolder = new Set(places.filter((place) => place.folderUuid === folderUuid).map((place) => place.uuid));
+  if (uuids.some((uuid) => !inFolder.has(uuid))) throw areaNotFound();
+}
+
+/** 400 with the path of each geometry PostGIS finds invalid (what the request schema cannot see, e.g. a hole outside its shell). */
+async function assertValidGeometries(tx: MapStore, geometries: { geometry: AreaGeometry; path: string }[]): Promise<void> {
+  const invalid = await tx.areas.invalidGeometries(geometries.map((item) => item.geometry));
+  if (invalid.length > 0) {
+    throw badRequest('validation.invalidGeometry', invalid.map(({ index, reason }) => ({ path: geometries[index]!.path, message: reason })));
+  }
+}
+
