@@ -1,0 +1,21 @@
+/** Every page: header, then the page; the "My maps" dialog can be opened from anywhere. */
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MyMapsDialog } from '../maps-list/my-maps-dialog.js';
+import { Header } from './header.js';
+
+export function Layout() {
+  const { t } = useTranslation();
+  const [myMapsOpen, setMyMapsOpen] = useState(false);
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
+      <Header onOpenMyMaps={() => setMyMapsOpen(true)} />
+      <div className="app-content" id="main" tabIndex={-1}>
+        <Outlet />
+      </div>
+      <MyMapsDialog open={myMapsOpen} onClose={() => setMyMapsOpen(false)} />
+    </div>
+  );
+}

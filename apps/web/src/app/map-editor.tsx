@@ -1,0 +1,43 @@
+/**
+ * The editing side of the map screen: the editor for one map (or the visitor's local map) with its
+ * panels in the sidebar and its indicators over the map. The editor itself draws the areas on the
+ * map through the adapter (see src/editor/editor-context.tsx).
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MapDocument } from '@catchment/domain';
+import { EditorProvider, SaveIndicator, UndoToast, useEditorShortcuts } from '../editor/index.js';
+import { CreateAreaPanel, LayersPanel } from '../panels/index.js';
+import { FitOnOpen } from './fit-on-open.js';
+
+interface MapEditorProps {
+  document: MapDocument | null;
+  onConflict(): void;
+  /** Banners shown above the map (read-only, visitor notice). */
+  banner?: ReactNode;
+}
+
+export function MapEditor({ document, onConflict, banner }: MapEditorProps) {
+  const { t } = useTranslation();
+  return (
+    <EditorProvider document={document} onConflict={onConflict}>
+      <EditorShortcuts />
+      <FitOnOpen mapKey={document ? `map:${document.id}` : 'visitor'} />
+      <aside className="sidebar" aria-label={t('titles.map')}>
+        <div className="sidebar-header">
+          {document && <h1 className="sidebar-title" data-testid="map-title" title={document.title}>{document.title}</h1>}
+          <SaveIndicator />
+        </div>
+        <CreateAreaPanel />
+        <LayersPanel />
+      </aside>
+      <div className="map-top">{banner}</div>
+      <UndoToast />
+    </EditorProvider>
+  );
+}
+
+function EditorShortcuts() {
+  useEditorShortcuts();
+  return null;
+}

@@ -1,0 +1,11 @@
+/** Sets the document title of a page ("Login · Catchment"), following the language. */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export function usePageTitle(titleKey: string, detail?: string): void {
+  const { t, i18n } = useTranslation();
+  useEffect(() => {
+    const parts = [detail, t(titleKey), t('app.name')].filter((part): part is string => !!part);
+    document.title = [...new Set(parts)].join(' · ');
+  }, [t, i18n.language, titleKey, detail]);
+}

@@ -1,0 +1,63 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@catchment/domain';
+import { useLogout } from '../auth/use-session.js';
+
+function initials(user: User): string {
+  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || user.email.charAt(0).toUpperCase();
+}
+
+/** The logged-in user's menu: profile and logout. Closes on Escape, outside clicks and after a choice. */
+export function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div className="user-menu" ref={root}>
+      <button ref={button} type="button" className="user-menu-button" data-testid="user-menu" aria-haspopup="menu"
+        aria-expanded={open} aria-controls={menuId} aria-label={t('header.userMenu')} onClick={() => setOpen(!open)}>
+        <span className="avatar" aria-hidden="true">{initials(user)}</span>
+        <span className="user-menu-name">{user.firstName}</span>
+      </button>
+      {open && (
+        <div className="menu" id={menuId} role="menu">
+          <div className="menu-header">
+            <strong>{user.firstName} {user.lastName}</strong>
+            <span className="muted">{user.email}</span>
+          </div>
+          <Link role="menuitem" className="menu-item" to="/profile" data-testid="profile-link" onClick={() => setOpen(false)}>
+            {t('header.profile')}
+          </Link>
+          <button role="menuitem" type="button" className="menu-item" data-testid="logout-button"
+            onClick={async () => { setOpen(false); await logout(); }}>
+            {t('header.logout')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

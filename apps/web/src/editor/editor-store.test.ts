@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { circlePolygon } from '@catchment/domain';
+import { addAreasCommand, removeAreasCommand, updateAreasCommand } from './command-builders.js';
+import { EditorStore } from './editor-store.js';
+import type { EditorState } from './editor-state.js';
+import type { SendCall } from './sync.js';
+import { makeFolder, makeState, outline, square } from './test-factories.js';
+import type { ApiCall } from './to-requests.js';
+
+class HttpFailure extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/** The network boundary: records calls; `answer` may fail a call or give the body the server would send. */
+function network(answer: (call: ApiCall) => { fail?: number; body?: Record<string, unknown> } = () => ({})) {
+  const calls: ApiCall[] = [];
+  const send: SendCall = async (call, version) => {
+    await Promise.resolve();
+    calls.push(call);
+    const { fail, body } = answer(call);
+    if (fail) throw new HttpFailure(fail);
+    return { version: version + 1, body: { ...body, version: version + 1 } };
+  };
+  return { send, calls };
+}
+
+function storeFor(initial: EditorState, send: SendCall, extra: { onConflict?: () => void } = {}) {
+  return new EditorStore({ initial, canEdit: true, server: { mapId: '5', version: 1, send }, onConflict: extra.onConflict ?? (() => undefined) });
+}
+
+/** Resolves with the save status that follows the next 'saving'. */
+function settled(store: EditorStore): Promise<string> {
+  let saving = false;
+  return new Promise((resolve) => {
+    const unsubscribe = store.subscribe(() => {
+      const status = store.getSnapshot().saveStatus;
+      saving ||= status === 'saving';
+      if (saving && status !== 'saving') {
+        unsubscribe();
+        resolve(status);
+      }
+    });
+  });
+}
+
+describe('EditorStore', () => {
+  it('applies, saves, undoes and redoes a command, with the undo toast action', async () => {
+    const initial = makeState(makeFolder('A', ['a1', 'a2'], { active: true }));
+    const { send, calls } = network();
+    const store = storeFor(initial, send);
+    const a1 = initial.folders[0]!.areas[0]!.uuid;
+
+    const done = settled(store);
+    store.dispatch(removeAreasCommand(store.getSnapshot().state, [a1])!);
+    expect(outline(store.getSnapshot().state)).toEqual(['A: a2']);
+    expect(store.getSnapshot().lastAction).toMatchObject({ name: 'removeAreas', count: 1 });
+    expect(await done).toBe('saved');
+    expect(calls.map((call) => call.method)).toEqual(['DELETE']);
+    expect(store.version).toBe(2);
+
+    const undone = settled(store);
+    store.undo();
+    expect(outline(store.getSnapshot().state)).toEqual(['A: a1,a2']);
+    expect(store.getSnapshot().lastAction).toBeNull();
+    expect(store.canRedo).toBe(true);
+    await undone;
+    expect(calls.map((call) => call.method)).toEqual(['DELETE', 'POST', 'PUT']);
+
+    store.redo();
+    expect(outline(store.getSnapshot().state)).toEqual(['A: a2']);
+    expect(store.canRedo).toBe(false);
+  });
+
+  it('undoes successive colour changes of one area in one step', () => {
+    const initial = makeState(makeFolder('A', ['a1'], { active: true }));
+    const store = storeFor(initial, network().send);
+    const uuid = initial.folders[0]!.areas[0]!.uuid;
+    const original = initial.folders[0]!.areas[0]!.color;
+    for (const color of ['#101010', '#202020', '#303030']) store.dispatch(updateAreasCommand(store.getSnapshot().state, [uuid], { color })!);
+    store.undo();
+    expect(store.getSnapshot().state.folders[0]!.areas[0]!.color).toBe(original);
+    expect(store.canUndo).toBe(false);
+  });
+
+  it('keeps the geometry the server answers for a posted circle', async () => {
+    const initial = makeState(makeFolder('A', [], { active: true }));
+    const serverGeometry = circlePolygon([4.84, 45.76], 10_000);
+    const { send } = network((call) => (call.method === 'POST'
+      ? { body: { areas: (call.body!.areas as { uuid: string }[]).map((area) => ({ ...area, geometry: serverGeometry, hash: 'abc' })) } }
+      : {}));
+    const store = storeFor(initial, send);
+    const { command } = addAreasCommand(initial, [{ label: 'Lyon', isoMode: 'isodistance', transportMode: 'circle', distance: 10_000, startPoint: [4.84, 45.76], geometry: square(4, 45) }], 'Layer 1');
+    const done = settled(store);
+    store.dispatch(command);
+    await done;
+    const saved = store.getSnapshot().state.folders[0]!.areas[0]!;
+    expect(saved.geometry).toEqual(serverGeometry);
+    expect(saved.hash).toBe('abc');
+  });
+
+  it('rolls back a refused creation, forgets it and reports the error', async () => {
+    const initial = makeState(makeFolder('A', ['a1'], { active: true }));
+    const { send } = network((call) => (call.method === 'POST' ? { fail: 403 } : {}));
+    const store = storeFor(initial, send);
+    const { command } = addAreasCommand(initial, [{ label: 'eleventh', isoMode: 'polygon', geometry: square(2, 2) }], 'Layer 1');
+    const done = settled(store);
+    store.dispatch(command);
+    expect(outline(store.getSnapshot().state)).toEqual(['A: a1,eleventh']);
+    expect(await done).toBe('error');
+    expect(outline(store.getSnapshot().state)).toEqual(['A: a1']);
+    expect(store.canUndo).toBe(false);
+    expect((store.getSnapshot().saveError?.error as HttpFailure).status).toBe(403);
+  });
+
+  it('asks for a reload on a version conflict', async () => {
+    const initial = makeState(makeFolder('A', ['a1'], { active: true }));
+    let conflicts = 0;
+    const { send } = network(() => ({ fail: 409 }));
+    const store = storeFor(initial, send, { onConflict: () => { conflicts += 1; } });
+    store.dispatch(updateAreasCommand(initial, [initial.folders[0]!.areas[0]!.uuid], { label: 'renamed' })!);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(conflicts).toBe(1);
+  });
+
+  it('keeps a visitor\'s map locally and refuses edits of a read-only map', () => {
+    const initial = makeState();
+    const persisted: EditorState[] = [];
+    const visitor = new EditorStore({ initial, canEdit: true, server: null, onConflict: () => undefined, persistLocal: (state) => persisted.push(state) });
+    visitor.dispatch(addAreasCommand(initial, [{ label: 'p', isoMode: 'polygon', geometry: square(0, 0) }], 'Layer 1').command);
+    expect(persisted.map(outline)).toEqual([['Layer 1: p']]);
+    expect(visitor.getSnapshot().saveStatus).toBe('idle');
+
+    const readOnly = new EditorStore({ initial: makeState(makeFolder('A', ['a1'])), canEdit: false, server: null, onConflict: () => undefined });
+    readOnly.dispatch(removeAreasCommand(readOnly.getSnapshot().state, [readOnly.getSnapshot().state.folders[0]!.areas[0]!.uuid])!);
+    expect(outline(readOnly.getSnapshot().state)).toEqual(['A: a1']);
+    expect(readOnly.canUndo).toBe(false);
+  });
+});

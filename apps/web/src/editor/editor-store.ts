@@ -1,0 +1,210 @@
+/**
+ * The editor's store: one place where commands are applied, recorded for undo/redo and saved.
+ * A server map saves every command through the sync queue; a visitor's map is kept in the browser.
+ * React reads it with useSyncExternalStore (editor-context.tsx); tests drive it directly.
+ */
+import type { Area } from '@catchment/domain';
+import { applyCommand, commandAreaCount, commandName, invertCommand, recordsHistory, type CommandName, type EditorCommand } from './commands.js';
+import type { EditorState } from './editor-state.js';
+import { canRedo, canUndo, EMPTY_HISTORY, forgetCommands, pushCommand, takeRedo, takeUndo, type History } from './history.js';
+import { SyncQueue, type SaveStatus, type SendCall, type SyncFailure, type SyncJob } from './sync.js';
+import { commandToRequests, type ApiCall } from './to-requests.js';
+
+/** The last undoable action, for the undo toast; `id` changes with every action. */
+export interface DoneAction { id: number; name: CommandName; count: number }
+
+export interface SaveError { id: number; error: unknown }
+
+export interface EditorSnapshot {
+  state: EditorState;
+  history: History;
+  saveStatus: SaveStatus;
+  lastAction: DoneAction | null;
+  saveError: SaveError | null;
+}
+
+/** How a saved job came about: a new command can be rolled back alone, undo/redo steps cannot. */
+interface JobTag { mode: 'do' | 'undo' | 'redo'; commands: EditorCommand[] }
+
+export interface EditorStoreOptions {
+  initial: EditorState;
+  canEdit: boolean;
+  /** The server map to save to; null keeps the map local (visitor). */
+  server: { mapId: string; version: number; send: SendCall } | null;
+  /** The map changed elsewhere, or the local copy can no longer be trusted: reload it. */
+  onConflict(): void;
+  /** Called with every new state of a local map (visitor storage). */
+  persistLocal?(state: EditorState): void;
+}
+
+export class EditorStore {
+  private snapshot: EditorSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly queue: SyncQueue<JobTag> | null;
+  private actionCounter = 0;
+
+  constructor(private readonly options: EditorStoreOptions) {
+    this.snapshot = { state: options.initial, history: EMPTY_HISTORY, saveStatus: 'idle', lastAction: null, saveError: null };
+    const server = options.server;
+    this.queue = server
+      ? new SyncQueue<JobTag>(server.version, server.send, {
+        onStatus: (saveStatus) => this.update({ saveStatus }),
+        onResponse: (call, body) => this.acceptServerAreas(call, body),
+        onConflict: () => this.options.onConflict(),
+        onError: (failure) => this.handleSaveError(failure),
+      })
+      : null;
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): EditorSnapshot => this.snapshot;
+
+  get canEdit(): boolean {
+    return this.options.canEdit;
+  }
+
+  /** The map version the next save is based on (null for a local map). */
+  get version(): number | null {
+    return this.queue?.version ?? null;
+  }
+
+  get canUndo(): boolean {
+    return this.options.canEdit && canUndo(this.snapshot.history);
+  }
+
+  get canRedo(): boolean {
+    return this.options.canEdit && canRedo(this.snapshot.history);
+  }
+
+  dispatch(command: EditorCommand): void {
+    if (!this.options.canEdit) return;
+    const before = this.snapshot.state;
+    const state = applyCommand(before, command);
+    if (state === before) return;
+    const recorded = recordsHistory(command);
+    this.update({
+      state,
+      history: recorded ? pushCommand(this.snapshot.history, command) : this.snapshot.history,
+      lastAction: recorded ? this.nextAction(command) : this.snapshot.lastAction,
+    });
+    this.save(before, [command], 'do');
+  }
+
+  undo(): void {
+    const taken = this.options.canEdit ? takeUndo(this.snapshot.history) : null;
+    if (!taken) return;
+    const inverses = [...taken.group].reverse().map(invertCommand);
+    this.replay(inverses, taken.history, 'undo');
+  }
+
+  redo(): void {
+    const taken = this.options.canEdit ? takeRedo(this.snapshot.history) : null;
+    if (!taken) return;
+    this.replay(taken.group, taken.history, 'redo');
+  }
+
+  select(uuids: string[]): void {
+    const unique = [...new Set(uuids)];
+    const current = this.snapshot.state.selected;
+    if (unique.length === current.length && unique.every((uuid, index) => current[index] === uuid)) return;
+    this.update({ state: { ...this.snapshot.state, selected: unique } });
+  }
+
+  clearHistory(): void {
+    if (this.snapshot.history !== EMPTY_HISTORY) this.update({ history: EMPTY_HISTORY, lastAction: null });
+  }
+
+  /** The undo toast was dismissed or timed out. */
+  dismissAction(): void {
+    if (this.snapshot.lastAction) this.update({ lastAction: null });
+  }
+
+  dismissSaveError(): void {
+    if (this.snapshot.saveError) this.update({ saveError: null });
+  }
+
+  /** Stops saving (the map is closed or reloaded); calls in flight are ignored. */
+  dispose(): void {
+    this.queue?.dispose();
+  }
+
+  /** Saves again after dispose() (React may unmount and remount the same provider). */
+  resume(): void {
+    this.queue?.resume();
+  }
+
+  /** Whether saves are waiting or in flight. */
+  get saving(): boolean {
+    return this.queue?.busy ?? false;
+  }
+
+  private replay(commands: EditorCommand[], history: History, mode: 'undo' | 'redo'): void {
+    const before = this.snapshot.state;
+    const state = commands.reduce(applyCommand, before);
+    this.update({ state, history, lastAction: null });
+    this.save(before, commands, mode);
+  }
+
+  private save(before: EditorState, commands: EditorCommand[], mode: JobTag['mode']): void {
+    if (!this.queue) {
+      this.options.persistLocal?.(this.snapshot.state);
+      return;
+    }
+    const calls: ApiCall[] = [];
+    let state = before;
+    for (const command of commands) {
+      calls.push(...commandToRequests(this.options.server!.mapId, command, state));
+      state = applyCommand(state, command);
+    }
+    this.queue.enqueue({ calls, tag: { mode, commands } });
+  }
+
+  private nextAction(command: EditorCommand): DoneAction {
+    this.actionCounter += 1;
+    return { id: this.actionCounter, name: commandName(command), count: commandAreaCount(command) };
+  }
+
+  /** Posted areas come back with the server's geometry (e.g. its circle), hash and dates: keep those. */
+  private acceptServerAreas(call: ApiCall, body: unknown): void {
+    if (call.method !== 'POST' || !call.path.endsWith('/areas/bulk')) return;
+    const areas = (body as { areas?: Area[] } | undefined)?.areas;
+    if (!Array.isArray(areas) || areas.length === 0) return;
+    const byUuid = new Map(areas.map((area) => [area.uuid, area]));
+    const { state } = this.snapshot;
+    const folders = state.folders.map((folder) => (folder.areas.some((area) => byUuid.has(area.uuid))
+      ? { ...folder, areas: folder.areas.map((area) => byUuid.get(area.uuid) ?? area) }
+      : folder));
+    this.update({ state: { ...state, folders } });
+  }
+
+  /**
+   * A save failed (not a conflict). When the server kept nothing of the failed change and only new
+   * commands were waiting, they are rolled back here and forgotten by the history; otherwise the
+   * local copy may differ from the server's in ways we cannot tell, so the map is reloaded.
+   */
+  private handleSaveError(failure: SyncFailure<JobTag>): void {
+    this.actionCounter += 1;
+    this.update({ saveError: { id: this.actionCounter, error: failure.error } });
+    const jobs: SyncJob<JobTag>[] = [failure.job, ...failure.dropped];
+    const canRollBack = failure.failedCallIndex === 0 && jobs.every((job) => job.tag.mode === 'do');
+    if (!canRollBack) {
+      this.options.onConflict();
+      return;
+    }
+    const undone = jobs.flatMap((job) => job.tag.commands);
+    const inverses = [...undone].reverse().map(invertCommand);
+    const state = inverses.reduce(applyCommand, this.snapshot.state);
+    const forgotten = new Set(undone);
+    const lastAction = this.snapshot.lastAction;
+    this.update({ state, history: forgetCommands(this.snapshot.history, forgotten), lastAction: lastAction ? null : lastAction });
+  }
+
+  private update(patch: Partial<EditorSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The cancel toast (SPEC §4, §9): for 5 seconds after each undoable action it says what was done,
+ * with a Cancel button that undoes it. Failed saves are reported as toasts too, with the server's
+ * message when it gave one (e.g. the free plan's area limit). Shown through the app's toasts.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UNDO_TOAST_MS } from '@catchment/domain';
+import { ApiError } from '../api/client.js';
+import { useToasts } from '../app/toasts.js';
+import { useEditorSnapshot } from './editor-context.js';
+
+/** The server's own words for a refused change; nothing for server faults and network errors. */
+function refusalMessage(error: unknown): string | null {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message ? error.message : null;
+}
+
+export function UndoToast() {
+  const { t } = useTranslation();
+  const { lastAction, saveError, store } = useEditorSnapshot();
+  const toasts = useToasts();
+  const shownUndo = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (shownUndo.current !== null) toasts.dismiss(shownUndo.current);
+    shownUndo.current = null;
+    if (!lastAction) return;
+    shownUndo.current = toasts.show({
+      message: t(`editor.done.${lastAction.name}`, { count: lastAction.count }),
+      action: { label: t('editor.cancel'), onClick: () => store.undo() },
+      durationMs: UNDO_TOAST_MS,
+      testId: 'undo-toast',
+    });
+    // Only a new action replaces the toast (`t` is left out: a language change does not re-announce it).
+  }, [lastAction, store, toasts]);
+
+  useEffect(() => {
+    if (!saveError) return;
+    const refusal = refusalMessage(saveError.error);
+    toasts.show({
+      message: refusal ? `${t('editor.saveError')}: ${refusal}` : t('editor.saveError'),
+      tone: 'error',
+      durationMs: 10_000,
+      testId: 'save-error-toast',
+    });
+    store.dismissSaveError();
+  }, [saveError, store, toasts, t]);
+
+  return null;
+}

@@ -1,0 +1,56 @@
+/**
+ * The map adapter: the only way the rest of the app acts on the map. MapLibre and terra-draw stay
+ * behind it (src/map/), so panels and the editor speak in areas and geometries, never in layers.
+ */
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+
+/** An area as the map draws it. Hidden areas are not drawn. */
+export interface DisplayArea {
+  uuid: string;
+  label: string;
+  color: string;
+  hide: boolean;
+  selected: boolean;
+  geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon;
+}
+
+export interface MapAdapter {
+  /** Replaces the areas drawn on the map. */
+  showAreas(areas: DisplayArea[]): void;
+  /** Calls the handler when an area is clicked (additive: Shift/Ctrl/Cmd held); returns the unsubscribe. */
+  onAreaClick(handler: (uuid: string, additive: boolean) => void): () => void;
+  /** The next map click as [lng, lat] (crosshair cursor); Escape gives null. */
+  pickPoint(): Promise<[number, number] | null>;
+  /** Lets the user draw a polygon (finish on the closing click, a double click or Enter); Escape gives null. */
+  drawPolygon(): Promise<GeoJSON.Polygon | null>;
+  /** A dashed temporary shape (merge/subtract previews); null removes it. */
+  showPreview(geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon | null): void;
+  fitTo(geometry: GeoJSON.Geometry, options?: { maxZoom?: number }): void;
+  flyTo(center: [number, number], zoom?: number): void;
+}
+
+interface MapAdapterSlot {
+  adapter: MapAdapter | null;
+  setAdapter(adapter: MapAdapter | null): void;
+}
+
+const MapAdapterContext = createContext<MapAdapterSlot | null>(null);
+
+/** Holds the adapter of the MapView rendered inside it, for every component of the map page. */
+export function MapAdapterProvider({ children }: { children: ReactNode }) {
+  const [adapter, setAdapter] = useState<MapAdapter | null>(null);
+  const slot = useMemo(() => ({ adapter, setAdapter }), [adapter]);
+  return <MapAdapterContext.Provider value={slot}>{children}</MapAdapterContext.Provider>;
+}
+
+/** The map adapter, or null until the map is ready (or outside a map page). */
+export function useMapAdapter(): MapAdapter | null {
+  return useContext(MapAdapterContext)?.adapter ?? null;
+}
+
+/** For MapView only: publishes its adapter once the map has loaded. */
+export function useSetMapAdapter(): (adapter: MapAdapter | null) => void {
+  const slot = useContext(MapAdapterContext);
+  if (!slot) throw new Error('MapView must be rendered inside a MapAdapterProvider');
+  return slot.setAdapter;
+}

@@ -1,0 +1,92 @@
+/**
+ * The full-size map: MapLibre with the server's style, the area layers, and the adapter published
+ * for the rest of the page once the style has loaded. window.catchmentMap is the MapLibre map
+ * (browser tests wait on it).
+ */
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Map as MaplibreMap, NavigationControl, ScaleControl } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { fetchConfig, mapStyleUrl } from '../api/config.js';
+import { queryKeys } from '../api/query-keys.js';
+import { useDistanceUnit } from '../app/distance-unit.js';
+import { useLocale } from '../i18n/index.js';
+import { useSetMapAdapter } from './map-context.js';
+import './maplibre-setup.js';
+import { MaplibreMapAdapter } from './maplibre-adapter.js';
+import { InteractionStore } from './interaction.js';
+import { initialView } from './initial-view.js';
+
+declare global {
+  interface Window { catchmentMap?: MaplibreMap }
+}
+
+export function MapView() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { unit } = useDistanceUnit();
+  const setAdapter = useSetMapAdapter();
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MaplibreMap | null>(null);
+  const [interactionStore] = useState(() => new InteractionStore());
+  const interaction = useSyncExternalStore(interactionStore.subscribe, interactionStore.get);
+  const [scale] = useState(() => new ScaleControl({ maxWidth: 120 }));
+  const config = useQuery({ queryKey: queryKeys.config, queryFn: ({ signal }) => fetchConfig(signal), staleTime: Infinity });
+  const styleReady = config.isSuccess || config.isError;
+  const styleUrl = styleReady ? mapStyleUrl(config.data) : null;
+
+  // The initial view depends on the language only when the map is created.
+  const localeAtStart = useRef(locale);
+
+  useEffect(() => {
+    if (!container.current || !styleUrl) return;
+    const view = initialView(localeAtStart.current);
+    const created = new MaplibreMap({
+      container: container.current,
+      style: styleUrl,
+      center: view.center,
+      zoom: view.zoom,
+      attributionControl: { compact: true },
+      dragRotate: false,
+      pitchWithRotate: false,
+    });
+    created.touchZoomRotate.disableRotation();
+    created.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    window.catchmentMap = created;
+    setMap(created);
+
+    let adapter: MaplibreMapAdapter | null = null;
+    created.once('load', () => {
+      adapter = new MaplibreMapAdapter(created, interactionStore);
+      setAdapter(adapter);
+    });
+    return () => {
+      adapter?.dispose();
+      setAdapter(null);
+      setMap(null);
+      if (window.catchmentMap === created) delete window.catchmentMap;
+      created.remove();
+    };
+  }, [styleUrl, interactionStore, setAdapter]);
+
+  // The scale bar follows the distance unit of the header switch.
+  useEffect(() => {
+    if (!map) return;
+    scale.setUnit(unit === 'mi' ? 'imperial' : 'metric');
+    if (!map.hasControl(scale)) map.addControl(scale, 'bottom-right');
+  }, [map, scale, unit]);
+
+  const hintKey = interaction.mode === 'drawPolygon' ? 'map.drawHint' : interaction.mode === 'pickPoint' ? 'map.pickHint' : null;
+  return (
+    <div className="map-view">
+      <div ref={container} className="map-canvas" data-testid="map" role="region" aria-label={t('map.mapRegion')} />
+      {hintKey && (
+        <div className="map-hint" role="status" data-testid="map-hint">
+          <span>{t(hintKey)}</span>
+          {interaction.errorKey && <strong className="map-hint-error" role="alert" data-testid="map-hint-error">{t(interaction.errorKey)}</strong>}
+        </div>
+      )}
+    </div>
+  );
+}

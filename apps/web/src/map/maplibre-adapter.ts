@@ -1,0 +1,116 @@
+/** MapAdapter over a loaded MapLibre map: the only code, with its helpers here, that knows MapLibre. */
+import type { GeoJSONSource, Map as MaplibreMap, MapLayerMouseEvent } from 'maplibre-gl';
+import type { DisplayArea, MapAdapter } from './map-context.js';
+import { areaFeatures, geometryBounds } from './area-features.js';
+import { addAreaLayers, AREAS_FILL_LAYER_ID, AREAS_SOURCE_ID, emptyCollection, PREVIEW_SOURCE_ID } from './area-layers.js';
+import { IDLE, type InteractionStore } from './interaction.js';
+import { startPolygonDrawing, type PolygonDrawing } from './polygon-drawing.js';
+import { startPointPicking, type PointPicking } from './point-picking.js';
+
+const FIT_PADDING_PX = 60;
+const DEFAULT_FIT_MAX_ZOOM = 14;
+
+type AreaClickHandler = (uuid: string, additive: boolean) => void;
+
+export class MaplibreMapAdapter implements MapAdapter {
+  private readonly clickHandlers = new Set<AreaClickHandler>();
+  private interaction: PolygonDrawing | PointPicking | null = null;
+
+  constructor(private readonly map: MaplibreMap, private readonly interactionStore: InteractionStore) {
+    addAreaLayers(map);
+    map.on('click', AREAS_FILL_LAYER_ID, this.handleAreaClick);
+    map.on('mouseenter', AREAS_FILL_LAYER_ID, this.handleAreaEnter);
+    map.on('mouseleave', AREAS_FILL_LAYER_ID, this.handleAreaLeave);
+  }
+
+  /** Detaches from the map (the map itself is removed by its owner). */
+  dispose(): void {
+    this.interaction?.cancel();
+    this.map.off('click', AREAS_FILL_LAYER_ID, this.handleAreaClick);
+    this.map.off('mouseenter', AREAS_FILL_LAYER_ID, this.handleAreaEnter);
+    this.map.off('mouseleave', AREAS_FILL_LAYER_ID, this.handleAreaLeave);
+    this.clickHandlers.clear();
+  }
+
+  showAreas(areas: DisplayArea[]): void {
+    this.source(AREAS_SOURCE_ID)?.setData(areaFeatures(areas));
+  }
+
+  onAreaClick(handler: AreaClickHandler): () => void {
+    this.clickHandlers.add(handler);
+    return () => { this.clickHandlers.delete(handler); };
+  }
+
+  async pickPoint(): Promise<[number, number] | null> {
+    this.interaction?.cancel();
+    const picking = startPointPicking(this.map);
+    this.interaction = picking;
+    this.interactionStore.set({ mode: 'pickPoint', errorKey: null });
+    const point = await picking.result;
+    this.endInteraction(picking);
+    return point;
+  }
+
+  async drawPolygon(): Promise<GeoJSON.Polygon | null> {
+    this.interaction?.cancel();
+    const drawing = startPolygonDrawing(this.map, {
+      onRefused: (reasonKey) => this.interactionStore.set({ mode: 'drawPolygon', errorKey: reasonKey }),
+      onRestart: () => {
+        if (this.interactionStore.get().errorKey) this.interactionStore.set({ mode: 'drawPolygon', errorKey: null });
+      },
+    });
+    this.interaction = drawing;
+    this.interactionStore.set({ mode: 'drawPolygon', errorKey: null });
+    const polygon = await drawing.result;
+    this.endInteraction(drawing);
+    return polygon;
+  }
+
+  /** Ends what the user was doing on the map (the page's cancel buttons use it). */
+  cancelInteraction(): void {
+    this.interaction?.cancel();
+  }
+
+  showPreview(geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon | null): void {
+    const data = emptyCollection();
+    if (geometry) data.features.push({ type: 'Feature', properties: {}, geometry });
+    this.source(PREVIEW_SOURCE_ID)?.setData(data);
+  }
+
+  fitTo(geometry: GeoJSON.Geometry, options: { maxZoom?: number } = {}): void {
+    const bounds = geometryBounds(geometry);
+    if (!bounds) return;
+    this.map.fitBounds(bounds, { padding: FIT_PADDING_PX, maxZoom: options.maxZoom ?? DEFAULT_FIT_MAX_ZOOM, duration: 600 });
+  }
+
+  flyTo(center: [number, number], zoom?: number): void {
+    this.map.flyTo({ center, zoom: zoom ?? Math.max(this.map.getZoom(), 10), essential: true });
+  }
+
+  private endInteraction(interaction: PolygonDrawing | PointPicking): void {
+    if (this.interaction !== interaction) return;
+    this.interaction = null;
+    this.interactionStore.set(IDLE);
+  }
+
+  private source(id: string): GeoJSONSource | undefined {
+    return this.map.getSource<GeoJSONSource>(id);
+  }
+
+  private readonly handleAreaClick = (event: MapLayerMouseEvent) => {
+    // While a point or a polygon is being placed, clicks belong to that.
+    if (this.interaction) return;
+    const uuid = event.features?.[0]?.properties?.uuid;
+    if (typeof uuid !== 'string') return;
+    const { shiftKey, ctrlKey, metaKey } = event.originalEvent;
+    for (const handler of this.clickHandlers) handler(uuid, shiftKey || ctrlKey || metaKey);
+  };
+
+  private readonly handleAreaEnter = () => {
+    if (!this.interaction) this.map.getCanvasContainer().style.cursor = 'pointer';
+  };
+
+  private readonly handleAreaLeave = () => {
+    if (!this.interaction) this.map.getCanvasContainer().style.cursor = '';
+  };
+}

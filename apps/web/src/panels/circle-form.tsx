@@ -1,0 +1,139 @@
+/**
+ * 'As the crow flies': a circle around a starting point found by place search or picked on the
+ * map, with a radius in the user's unit. The circle is previewed on the map as it is set up, and
+ * drawn at once on creation (the server's circle replaces it when the save comes back).
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { circlePolygon } from '@catchment/domain';
+import { useDistanceUnit } from '../app/distance-unit.js';
+import { useMapAdapter } from '../map/map-context.js';
+import { PlaceSearch, type Place } from './place-search.js';
+import { DEFAULT_RADIUS_METERS, formatRadius, parseRadius, radiusText } from './radius.js';
+import { useCreateAreas } from './use-create-areas.js';
+
+interface StartPoint { center: [number, number]; name: string; picked: boolean }
+
+export function CircleForm() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const adapter = useMapAdapter();
+  const { unit } = useDistanceUnit();
+  const createAreas = useCreateAreas();
+  const [start, setStart] = useState<StartPoint | null>(null);
+  const [radius, setRadius] = useState(() => ({ text: radiusText(DEFAULT_RADIUS_METERS, unit), unit }));
+  const [label, setLabel] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [searchKey, setSearchKey] = useState(0);
+
+  // The radius follows a change of unit, converted, so the circle keeps its size.
+  if (radius.unit !== unit) {
+    const parsed = parseRadius(radius.text, radius.unit);
+    setRadius({ text: parsed.valid ? radiusText(parsed.distanceMeters, unit) : radius.text, unit });
+  }
+  const parsed = parseRadius(radius.text, unit);
+  const distanceMeters = parsed.valid ? parsed.distanceMeters : null;
+  const defaultLabel = start && distanceMeters ? `${start.name} – ${formatRadius(distanceMeters, unit, i18n.language)}` : '';
+
+  useEffect(() => {
+    if (!adapter) return undefined;
+    adapter.showPreview(start && distanceMeters ? circlePolygon(start.center, distanceMeters) : null);
+    return () => adapter.showPreview(null);
+  }, [adapter, start, distanceMeters]);
+
+  const showWhole = (center: [number, number]) => {
+    if (adapter && distanceMeters) adapter.fitTo(circlePolygon(center, distanceMeters), { maxZoom: 14 });
+    else adapter?.flyTo(center, 10);
+  };
+
+  const choosePlace = (place: Place) => {
+    setStart({ center: place.center, name: place.label, picked: false });
+    setError(null);
+    showWhole(place.center);
+  };
+
+  const pickOnMap = async () => {
+    if (!adapter) return;
+    setPicking(true);
+    const point = await adapter.pickPoint();
+    setPicking(false);
+    if (!point) return;
+    const name = t('createArea.pickedPoint', { lat: point[1].toFixed(4), lng: point[0].toFixed(4) });
+    setStart({ center: point, name, picked: true });
+    setError(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!start) {
+      setError(t('validation.startPointRequired'));
+      return;
+    }
+    if (!parsed.valid) {
+      setError(t(parsed.reason));
+      return;
+    }
+    const geometry = circlePolygon(start.center, parsed.distanceMeters);
+    const outcome = createAreas([{
+      label: (label ?? defaultLabel).trim() || defaultLabel,
+      isoMode: 'isodistance',
+      transportMode: 'circle',
+      distance: parsed.distanceMeters,
+      startPoint: start.center,
+      startAddress: start.picked ? null : start.name,
+      geometry,
+    }]);
+    if (!outcome.ok) {
+      setError(outcome.error);
+      return;
+    }
+    setError(null);
+    adapter?.fitTo(geometry, { maxZoom: 14 });
+    setStart(null);
+    setLabel(null);
+    setSearchKey((key) => key + 1);
+  };
+
+  const radiusError = parsed.valid ? null : t(parsed.reason);
+  return (
+    <form className="create-form" onSubmit={submit} noValidate data-testid="circle-form">
+      <div className="field">
+        <span className="field-label">{t('createArea.place')}</span>
+        <PlaceSearch key={searchKey} onChoose={choosePlace} />
+        <button type="button" className="button button-small button-ghost create-pick" onClick={() => void pickOnMap()} disabled={!adapter || picking} data-testid="pick-on-map">
+          {picking ? t('createArea.picking') : t('createArea.pickOnMap')}
+        </button>
+        {start?.picked && <p className="panel-note" data-testid="start-point">{start.name}</p>}
+      </div>
+      <div className={radiusError ? 'field field-invalid' : 'field'}>
+        <label htmlFor={`${id}-radius`}>{t('createArea.radius', { unit: t(`units.${unit}`) })}</label>
+        <input
+          id={`${id}-radius`}
+          type="text"
+          inputMode="decimal"
+          value={radius.text}
+          aria-invalid={!!radiusError}
+          data-testid="radius-input"
+          onChange={(event) => setRadius({ text: event.target.value, unit })}
+        />
+        {radiusError && <p className="field-error" role="alert">{radiusError}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-label`}>{t('createArea.label')}</label>
+        <input
+          id={`${id}-label`}
+          type="text"
+          value={label ?? defaultLabel}
+          maxLength={200}
+          data-testid="area-label-input"
+          onChange={(event) => setLabel(event.target.value)}
+        />
+      </div>
+      {error && <p className="form-error" role="alert" data-testid="create-error">{error}</p>}
+      <button type="submit" className="button button-primary button-block" disabled={!start || !parsed.valid} data-testid="create-area-submit">
+        {t('createArea.create')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Merge and Subtract (SPEC §2 edit panel): a new polygon area made from the selected areas, with
+ * union (ground covered by any) or difference (the first selected minus the others) from the
+ * domain's geometry operations. The new area sits just after the first selected area; the sources
+ * are hidden in the same step, so the result shows alone and one undo restores everything.
+ */
+import { differenceGeometries, LABEL_MAX_LENGTH, unionGeometries, type Area } from '@catchment/domain';
+import { newArea } from '../editor/command-builders.js';
+import type { EditorCommand } from '../editor/commands.js';
+import { areaCount, locateArea, selectedAreas, type EditorState } from '../editor/editor-state.js';
+
+export type CombineOperation = 'union' | 'difference';
+
+export type CombineResult =
+  | { ok: true; command: EditorCommand; area: Area }
+  | { ok: false; reason: 'errors.emptyResult' | 'notEnoughAreas' };
+
+function combinedLabel(operation: CombineOperation, sources: Area[]): string {
+  const label = sources.map((area) => area.label).join(operation === 'union' ? ' + ' : ' − ');
+  return label.length <= LABEL_MAX_LENGTH ? label : `${label.slice(0, LABEL_MAX_LENGTH - 1)}…`;
+}
+
+export function combineSelected(state: EditorState, operation: CombineOperation): CombineResult {
+  const sources = selectedAreas(state);
+  const [first, ...others] = sources;
+  if (!first || others.length === 0) return { ok: false, reason: 'notEnoughAreas' };
+  const geometry = operation === 'union'
+    ? unionGeometries(sources.map((area) => area.geometry))
+    : differenceGeometries(first.geometry, others.map((area) => area.geometry));
+  if (!geometry) return { ok: false, reason: 'errors.emptyResult' };
+
+  const location = locateArea(state, first.uuid)!;
+  const area = newArea({
+    label: combinedLabel(operation, sources),
+    isoMode: 'polygon',
+    operation,
+    geometry,
+    color: first.color,
+  }, areaCount(state));
+  const hideSources = sources.filter((source) => !source.hide).map((source) => ({ uuid: source.uuid, before: { hide: false }, after: { hide: true } }));
+  const commands: EditorCommand[] = [{ type: 'addAreas', entries: [{ folderUuid: location.folder.uuid, index: location.index + 1, area }] }];
+  if (hideSources.length > 0) commands.push({ type: 'updateAreas', changes: hideSources });
+  return { ok: true, command: { type: 'batch', name: operation === 'union' ? 'mergeAreas' : 'subtractAreas', commands }, area };
+}

@@ -1,0 +1,75 @@
+/**
+ * The "more actions" menu of a layer or an area row: rename, move, delete… Closes on Escape, on a
+ * click outside and after a choice; arrow keys move between its items.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Icon, type IconName } from './icons.js';
+
+export interface MenuAction {
+  label: string;
+  icon: IconName;
+  onSelect(): void;
+  disabled?: boolean;
+  danger?: boolean;
+  testId: string;
+}
+
+interface ItemMenuProps {
+  label: string;
+  actions: MenuAction[];
+  testId: string;
+}
+
+export function ItemMenu({ label, actions, testId }: ItemMenuProps) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    root.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not(:disabled)')?.focus();
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      button.current?.focus();
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    const items = [...(root.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? [])];
+    const current = items.indexOf(document.activeElement as HTMLButtonElement);
+    const next = (current + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
+    items[next]?.focus();
+  };
+
+  return (
+    <div className="item-menu" ref={root}>
+      <button ref={button} type="button" className="icon-button" aria-haspopup="menu" aria-expanded={open} aria-controls={id}
+        aria-label={label} title={label} data-testid={testId} onClick={() => setOpen(!open)}>
+        <Icon name="more" />
+      </button>
+      {open && (
+        <div className="menu item-menu-popup" id={id} role="menu" aria-label={label} onKeyDown={onMenuKey}>
+          {actions.map((action) => (
+            <button key={action.testId} type="button" role="menuitem" disabled={action.disabled} data-testid={action.testId}
+              className={action.danger ? 'menu-item item-menu-entry item-menu-danger' : 'menu-item item-menu-entry'}
+              onClick={() => { setOpen(false); action.onSelect(); }}>
+              <Icon name={action.icon} />
+              {action.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { formatRadius, parseRadius, radiusText } from './radius.js';
+
+describe('parseRadius', () => {
+  it('turns kilometres and miles into whole metres', () => {
+    expect(parseRadius('12', 'km')).toEqual({ valid: true, distanceMeters: 12_000 });
+    expect(parseRadius(' 2,5 ', 'km')).toEqual({ valid: true, distanceMeters: 2_500 });
+    expect(parseRadius('10', 'mi')).toEqual({ valid: true, distanceMeters: 16_093 });
+  });
+
+  it('refuses what is not a positive number', () => {
+    for (const text of ['', 'abc', '-3', '0', '1e3', '12 km', '0.0001']) {
+      expect(parseRadius(text, 'km'), text).toEqual({ valid: false, reason: 'validation.invalidDistance' });
+    }
+  });
+
+  it('refuses more than 300 km, in either unit', () => {
+    expect(parseRadius('300', 'km').valid).toBe(true);
+    expect(parseRadius('300.5', 'km')).toEqual({ valid: false, reason: 'validation.distanceTooLarge' });
+    expect(parseRadius('190', 'mi')).toEqual({ valid: false, reason: 'validation.distanceTooLarge' });
+  });
+});
+
+describe('radiusText', () => {
+  it('shows the distance in the unit with at most two decimals', () => {
+    expect(radiusText(60_000, 'km')).toBe('60');
+    expect(radiusText(60_000, 'mi')).toBe('37.28');
+    expect(radiusText(2_500, 'km')).toBe('2.5');
+  });
+});
+
+describe('formatRadius', () => {
+  it('writes the number as the language does', () => {
+    expect(formatRadius(12_500, 'km', 'en')).toBe('12.5 km');
+    expect(formatRadius(12_500, 'km', 'fr')).toBe('12,5 km');
+    expect(formatRadius(1_500_000 / 10, 'km', 'en')).toBe('150 km');
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The radius typed in the create-area panel, in the user's unit (km or mi), checked and turned into
+ * metres. The reasons are catalogue keys shared with the API's validation.
+ */
+import { DEFAULT_ISODISTANCE_METERS, fromMeters, MAX_DISTANCE_METERS, toMeters, type DistanceUnit } from '@catchment/domain';
+
+export type RadiusResult =
+  | { valid: true; distanceMeters: number }
+  | { valid: false; reason: 'validation.invalidDistance' | 'validation.distanceTooLarge' };
+
+/** Accepts a decimal comma ("2,5") as French users type it. */
+export function parseRadius(text: string, unit: DistanceUnit): RadiusResult {
+  const normalized = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(normalized)) return { valid: false, reason: 'validation.invalidDistance' };
+  const distanceMeters = toMeters(Number(normalized), unit);
+  if (!Number.isFinite(distanceMeters) || distanceMeters < 1) return { valid: false, reason: 'validation.invalidDistance' };
+  if (distanceMeters > MAX_DISTANCE_METERS) return { valid: false, reason: 'validation.distanceTooLarge' };
+  return { valid: true, distanceMeters };
+}
+
+/** A distance in metres as the radius field shows it: at most two decimals, no trailing zeros. */
+export function radiusText(distanceMeters: number, unit: DistanceUnit): string {
+  return String(Math.round(fromMeters(distanceMeters, unit) * 100) / 100);
+}
+
+/** A distance for people to read, in their language's number format: "12.5 km", "12,5 km". */
+export function formatRadius(distanceMeters: number, unit: DistanceUnit, locale: string): string {
+  const value = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(fromMeters(distanceMeters, unit));
+  return `${value} ${unit}`;
+}
+
+export const DEFAULT_RADIUS_METERS = DEFAULT_ISODISTANCE_METERS;

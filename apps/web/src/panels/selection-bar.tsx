@@ -1,0 +1,75 @@
+/**
+ * Actions on the selected areas: Merge and Subtract (two or more), Delete, clear the selection.
+ * Hovering or focusing Merge/Subtract previews the result on the map.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { removeAreasCommand } from '../editor/command-builders.js';
+import { useEditor } from '../editor/editor-context.js';
+import { selectedAreas } from '../editor/editor-state.js';
+import { useMapAdapter } from '../map/map-context.js';
+import { combineSelected, type CombineOperation } from './combine-areas.js';
+
+export function SelectionBar() {
+  const { t } = useTranslation();
+  const editor = useEditor();
+  const { state, canEdit } = editor;
+  const adapter = useMapAdapter();
+  const [error, setError] = useState<string | null>(null);
+  const selection = selectedAreas(state);
+  if (selection.length === 0) return null;
+
+  const preview = (operation: CombineOperation | null) => {
+    if (!adapter) return;
+    const result = operation ? combineSelected(state, operation) : null;
+    adapter.showPreview(result?.ok ? result.area.geometry as GeoJSON.Polygon | GeoJSON.MultiPolygon : null);
+  };
+
+  const combine = (operation: CombineOperation) => {
+    const result = combineSelected(state, operation);
+    adapter?.showPreview(null);
+    if (!result.ok) {
+      setError(result.reason === 'errors.emptyResult' ? t('errors.emptyResult') : null);
+      return;
+    }
+    setError(null);
+    editor.dispatch(result.command);
+    editor.select([result.area.uuid]);
+  };
+
+  const canCombine = canEdit && selection.length >= 2;
+  return (
+    <div className="selection-bar" data-testid="selection-bar">
+      <span className="selection-count">{t('layers.selectedCount', { count: selection.length })}</span>
+      <div className="selection-actions">
+        {canCombine && (
+          <>
+            <button type="button" className="button button-small" title={t('layers.mergeHint')} data-testid="merge-button"
+              onClick={() => combine('union')} onMouseEnter={() => preview('union')} onMouseLeave={() => preview(null)}
+              onFocus={() => preview('union')} onBlur={() => preview(null)}>
+              {t('layers.merge')}
+            </button>
+            <button type="button" className="button button-small" title={t('layers.subtractHint')} data-testid="subtract-button"
+              onClick={() => combine('difference')} onMouseEnter={() => preview('difference')} onMouseLeave={() => preview(null)}
+              onFocus={() => preview('difference')} onBlur={() => preview(null)}>
+              {t('layers.subtract')}
+            </button>
+          </>
+        )}
+        {canEdit && (
+          <button type="button" className="button button-small button-danger-ghost" data-testid="delete-selection"
+            onClick={() => {
+              const command = removeAreasCommand(state, state.selected);
+              if (command) editor.dispatch(command);
+            }}>
+            {t('layers.deleteSelected')}
+          </button>
+        )}
+        <button type="button" className="button button-small button-ghost" onClick={() => { setError(null); editor.select([]); }}>
+          {t('layers.clearSelection')}
+        </button>
+      </div>
+      {error && <p className="field-error" role="alert" data-testid="combine-error">{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * The app is served by the API under /app (see apps/api/src/server.ts). In development, `npx vite`
+ * serves it on its own port and forwards /api to a running API server (API_URL, default port 3000).
+ * @catchment/domain is consumed from its TypeScript sources through the workspace link.
+ */
+export default defineConfig({
+  base: '/app/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // MapLibre alone is about 1 MB: kept in its own file so app changes do not invalidate it in caches.
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'maplibre', test: /node_modules[\\/]maplibre-gl/ },
+            { name: 'vendor', test: /node_modules/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: false } },
+  },
+});

@@ -1,0 +1,60 @@
+/** What the browser tests do again and again in the app: sign up, click the map, wait for saving. */
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { waitForMapIdle } from './browser.js';
+
+/** Signs up a new user from the header's link; returns the e-mail address used. */
+export async function signUp(page: Page): Promise<string> {
+  const email = `e2e-${randomUUID()}@example.com`;
+  await page.getByTestId('signup-link').click();
+  const form = page.getByTestId('signup-form');
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Last name').fill('Lovelace');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await form.getByLabel('Confirm password').fill('correct horse battery');
+  await form.getByLabel(/I accept/).check();
+  await form.locator('[type=submit]').click();
+  return email;
+}
+
+/** Clicks the map where a longitude/latitude is currently drawn. */
+export async function clickMapAt(page: Page, lngLat: [number, number]): Promise<void> {
+  const point = await page.evaluate((target) => {
+    const map = (window as unknown as { catchmentMap: { project(lngLat: [number, number]): { x: number; y: number } } }).catchmentMap;
+    return map.project(target);
+  }, lngLat);
+  const box = await page.getByTestId('map').boundingBox();
+  if (!box) throw new Error('the map is not on the page');
+  await page.mouse.click(box.x + point.x, box.y + point.y);
+  // terra-draw ignores clicks that come faster than a person's.
+  await page.waitForTimeout(150);
+}
+
+/** Centres the map on a place at a zoom, as a user scrolling there would, and waits for the tiles. */
+export async function viewAt(page: Page, center: [number, number], zoom: number): Promise<void> {
+  await page.evaluate(([lngLat, level]) => {
+    (window as unknown as { catchmentMap: { jumpTo(options: object): void } }).catchmentMap.jumpTo({ center: lngLat, zoom: level });
+  }, [center, zoom] as const);
+  await waitForMapIdle(page);
+}
+
+export function areaItems(page: Page): Locator {
+  return page.getByTestId('area-item');
+}
+
+/** Waits until the save indicator says every change reached the server. */
+export async function waitForSaved(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const indicator = document.querySelector('[data-testid="save-indicator"]');
+    return indicator?.getAttribute('data-status') === 'saved' || /^(Saved|Enregistré)/.test(indicator?.textContent?.trim() ?? '');
+  }, undefined, { timeout: 30_000 });
+}
+
+/**
+ * Console errors a user would notice. Chromium logs every 4xx answer as "Failed to load resource";
+ * those are the app's normal questions (GET /auth/me as a visitor answers 401), not failures.
+ */
+export function unexpectedErrors(errors: string[]): string[] {
+  return errors.filter((error) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(error));
+}
