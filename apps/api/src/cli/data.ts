@@ -4,6 +4,7 @@
  */
 import { buildDemoData, demoDirectory } from '@catchment/geodata';
 import { loadConfig, type Config } from '../config.js';
+import { IMPORT_SOURCES, importUsage } from './import-sources.js';
 
 interface DataCommand {
   usage: string;
@@ -18,6 +19,17 @@ const COMMANDS: Record<string, DataCommand> = {
     async run(_args, { config, log }) {
       log(`Building demo data into ${demoDirectory(config.dataDir)}`);
       await buildDemoData({ dataDir: config.dataDir, log });
+    },
+  },
+  import: {
+    usage: 'import <source> <files…>',
+    summary: `Import open data files; sources: ${Object.keys(IMPORT_SOURCES).join(', ')}`,
+    async run([sourceId, ...files], { config, log }) {
+      const source = sourceId ? IMPORT_SOURCES[sourceId] : undefined;
+      if (!source) {
+        throw new Error(`Unknown import source "${sourceId ?? ''}". Usage:\n  ${importUsage().join('\n  ')}`);
+      }
+      await source.run(files, { config, log, progress: process.stderr });
     },
   },
 };

@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { createRoutingEngine, loadGraph } from '@catchment/routing';
+import { graphDirectory, regionName } from './import-sources.js';
+
+const run = promisify(execFile);
+
+/** The command as an operator runs it: a separate process, the data directory from the environment. */
+function dataCommand(args: string[], dataDir: string) {
+  return run(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
+}
+
+describe('npm run data -- import osm', () => {
+  it('imports an extract into DATA_DIR/graphs, with progress on stderr and the summary on stdout', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
+    const { stdout, stderr } = await dataCommand(['import', 'osm', '../shared/data/osm/monaco.osm.pbf'], dataDir);
+    expect(stdout).toMatch(/nodes 4,729, edges 10,237/);
+    expect(stdout).toMatch(/\d+\.\d\d s, [\d.]+ MB, [\d.]+ bytes per edge/);
+    expect(stderr).toMatch(/\[#+\] 100% read/);
+    const path = join(graphDirectory(dataDir), 'monaco.graph');
+    expect(loadGraph(path).header).toMatchObject({ source: 'monaco.osm.pbf', nodeCount: 4_729, edgeCount: 10_237 });
+    const engine = await createRoutingEngine({ graphDir: graphDirectory(dataDir), workers: 1 });
+    try {
+      const answer = await engine.isochrones({ startPoint: [7.4209, 43.7371], isoMode: 'isochrone', transportMode: 'car', values: [300] });
+      expect(answer.features[0]!.geometry.coordinates.length).toBeGreaterThan(0);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('names the known sources when the source is unknown', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
+    await expect(dataCommand(['import', 'shapefile', 'x.shp'], dataDir)).rejects.toMatchObject({
+      stderr: expect.stringMatching(/Unknown import source "shapefile"[\s\S]*import osm <extract\.osm\.pbf>/),
+    });
+  });
+
+  it('names the graph after the region', () => {
+    expect(regionName('../data/rnv-mannheim-heidelberg.osm.pbf')).toBe('rnv-mannheim-heidelberg');
+    expect(regionName('monaco.osm.gz')).toBe('monaco');
+    expect(regionName('andorra.osm')).toBe('andorra');
+  });
+});

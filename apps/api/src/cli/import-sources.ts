@@ -1,0 +1,82 @@
+/**
+ * `npm run data -- import <source> <files…>`: one entry per kind of open data. Each importer reads
+ * its files, writes what the server loads at start into DATA_DIR, and prints a summary.
+ */
+import { mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { formatImportSummary, GRAPH_EXTENSION, importOsm, progressBar, type ImportProgress } from '@catchment/routing';
+import type { Config } from '../config.js';
+
+export interface ImportContext {
+  config: Config;
+  log: (message: string) => void;
+  /** Where progress bars go (stderr), so the summary on stdout stays clean for scripts. */
+  progress: NodeJS.WriteStream;
+}
+
+export interface ImportSource {
+  usage: string;
+  summary: string;
+  run(files: string[], context: ImportContext): Promise<void>;
+}
+
+/** The road graphs the routing engine loads, one `<region>.graph` per imported extract. */
+export function graphDirectory(dataDir: string): string {
+  return join(dataDir, 'graphs');
+}
+
+/** `monaco.osm.pbf` → `monaco`: the region name the graph file is saved under. */
+export function regionName(file: string): string {
+  return basename(file).replace(/\.osm(\.pbf|\.gz)?$/, '').replace(/\.pbf$/, '');
+}
+
+export const IMPORT_SOURCES: Record<string, ImportSource> = {
+  osm: {
+    usage: 'osm <extract.osm.pbf>…',
+    summary: 'Road network for isochrones (.osm.pbf, .osm or .osm.gz) into DATA_DIR/graphs/<region>.graph',
+    async run(files, { config, log, progress }) {
+      if (files.length === 0) throw new Error('import osm needs at least one OpenStreetMap extract');
+      const directory = graphDirectory(config.dataDir);
+      mkdirSync(directory, { recursive: true });
+      for (const file of files) {
+        const output = join(directory, `${regionName(file)}${GRAPH_EXTENSION}`);
+        const bar = progressWriter(progress);
+        const summary = await importOsm(file, output, { onProgress: bar.update });
+        bar.done();
+        log(formatImportSummary(summary));
+      }
+      log('Restart the server to route in the imported regions.');
+    },
+  },
+};
+
+/**
+ * Redraws one line in a terminal; elsewhere (CI logs, pipes) writes a line per tenth of the read
+ * and per phase, so the log does not fill with carriage returns.
+ */
+function progressWriter(stream: NodeJS.WriteStream): { update: (progress: ImportProgress) => void; done: () => void } {
+  let lastLine = '';
+  let lastTenth = -1;
+  return {
+    update(progress) {
+      const line = progressBar(progress);
+      if (line === lastLine) return;
+      lastLine = line;
+      if (stream.isTTY) {
+        stream.write(`\r${line}`);
+        return;
+      }
+      const tenth = progress.phase === 'read' ? Math.floor(progress.fraction * 10) : 11 + ['build', 'write'].indexOf(progress.phase);
+      if (tenth === lastTenth) return;
+      lastTenth = tenth;
+      stream.write(`${line}\n`);
+    },
+    done() {
+      if (stream.isTTY && lastLine) stream.write('\n');
+    },
+  };
+}
+
+export function importUsage(): string[] {
+  return Object.values(IMPORT_SOURCES).map((source) => `import ${source.usage}`.padEnd(28) + ` ${source.summary}`);
+}

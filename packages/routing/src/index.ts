@@ -1,0 +1,25 @@
+export { ROUTING_MODES, isRoutingMode, type RoutingMode } from './modes.js';
+export { RoutingError, ROUTING_ERROR_CODES, isRoutingError, type RoutingErrorCode } from './errors.js';
+export { waySpeeds, parseMaxspeed, type WaySpeeds, type DirectionalSpeed } from './profiles.js';
+export { importOsm, progressBar, formatImportSummary, type ImportProgress, type ImportSummary } from './import/import-osm.js';
+export { loadGraph } from './graph/graph-file.js';
+export type { RoutingGraph, GraphHeader, BBox } from './graph/routing-graph.js';
+export { snapToRoad, MAX_SNAP_DISTANCE_METERS, type SnappedPoint } from './query/snap.js';
+export { SearchWorkspace, type IsoMode, type SearchResult } from './query/bounded-search.js';
+export {
+  computeIsochrones,
+  type IsochroneRequest,
+  type IsochroneCollection,
+  type IsochroneProperties,
+  type IsochroneTimings,
+} from './query/compute-isochrones.js';
+export { reachedPieces, PIECE_STRIDE, type ReachedPieces } from './query/reached-pieces.js';
+export { AREA_SHAPE } from './polygon/reachable-area.js';
+export { MAX_VALUE, validateRequest, type RawIsochroneRequest } from './engine/validate-request.js';
+export {
+  createRoutingEngine,
+  graphsCovering,
+  GRAPH_EXTENSION,
+  type RoutingEngine,
+  type RoutingEngineOptions,
+} from './engine/routing-engine.js';
