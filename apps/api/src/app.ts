@@ -1,17 +1,28 @@
 /**
- * Start-up sequence shared by the server and the data command line: open the database,
- * bring its schema up to date, build the context.
+ * Start-up sequence of the server: open the database and bring its schema up to date, load the
+ * demo data (built on first start) and the imported road graphs, build the context.
  */
 import path from 'node:path';
+import { ensureDemoData } from '@catchment/geodata';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { createContext, type AppContext } from './context.js';
+import { openRoutingEngine } from './isochrones/routing-engine.setup.js';
 
 export async function openApp(config: Config, log: (message: string) => void): Promise<AppContext> {
   const pgliteDir = path.join(config.dataDir, 'db');
   log(config.databaseUrl ? 'Connecting to PostgreSQL' : `Opening the embedded database in ${pgliteDir}`);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
   await migrate(database, log);
-  return createContext(config, database);
+  // The basemap and the place search read the demo data, built from npm data packages on first start.
+  const demo = await ensureDemoData({ dataDir: config.dataDir, log });
+  const routing = await openRoutingEngine(config, log);
+  return createContext(config, database, { ...demo, routing });
+}
+
+/** Releases what openApp opened: the routing workers, then the database. */
+export async function closeApp(ctx: AppContext): Promise<void> {
+  await ctx.routing?.close();
+  await ctx.database.close();
 }

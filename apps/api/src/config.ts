@@ -19,6 +19,12 @@ export interface Config {
   logLevel: string;
   /** Secure cookies need HTTPS; on by default when PUBLIC_URL is https. */
   secureCookies: boolean;
+  /** Imported road graphs (`npm run data -- import osm` writes them here); every one is loaded at start. */
+  routingGraphDir: string;
+  /** Worker threads computing isochrones; 0 means one per core, at most 4. */
+  routingWorkers: number;
+  /** Where each transport mode is offered (see isochrones/mode-availability.ts); unset: the spec's rules. */
+  routingModeCountries: string | undefined;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -31,15 +37,19 @@ function integer(value: string | undefined, fallback: number, name: string): num
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const port = integer(env.PORT, 3000, 'PORT');
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
+  const dataDir = path.resolve(cwd, env.DATA_DIR || 'var');
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(cwd, env.DATA_DIR || 'var'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     mapStyleUrl: env.MAP_STYLE_URL || undefined,
     publicUrl,
     webDistDir: path.resolve(cwd, env.WEB_DIST_DIR || 'apps/web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: publicUrl.startsWith('https://'),
+    routingGraphDir: path.resolve(cwd, env.ROUTING_GRAPH_DIR || path.join(dataDir, 'graphs')),
+    routingWorkers: integer(env.ROUTING_WORKERS, 0, 'ROUTING_WORKERS'),
+    routingModeCountries: env.ROUTING_MODE_COUNTRIES || undefined,
   };
 }

@@ -1,10 +1,14 @@
 /** Everything a route needs, built once per process: configuration, database, repositories and loaded data. */
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import type { BasemapTiles, DemoData, Gazetteer } from '@catchment/geodata';
+import { worldCountryLocator, type BasemapTiles, type DemoData, type Gazetteer } from '@catchment/geodata';
+import type { RoutingEngine } from '@catchment/routing';
 import { SessionsRepository } from './auth/sessions.repository.js';
 import { ClientsRepository } from './clients/clients.repository.js';
 import { AreaGeometryResolvers } from './maps/area-geometry.js';
+import { IsochroneService } from './isochrones/isochrone.service.js';
+import { DEFAULT_MODE_COUNTRIES, parseModeCountries } from './isochrones/mode-availability.js';
+import { routedAreaResolver } from './isochrones/routed-area.resolver.js';
 
 export interface AppContext {
   config: Config;
@@ -17,18 +21,34 @@ export interface AppContext {
    * (see maps/area-geometry.ts). A recipe without a resolver answers 422.
    */
   areaResolvers: AreaGeometryResolvers;
+  /** Isochrones and road isodistances; without a routing engine (no graph imported) it explains how to import one. */
+  isochrones: IsochroneService;
+  /** The road graphs loaded at start, when any were imported; closed with the server. */
+  routing?: RoutingEngine;
   /** The offline basemap's tiles and the place search; absent when the demo data was not loaded. */
   basemap?: BasemapTiles;
   gazetteer?: Gazetteer;
 }
 
-export function createContext(config: Config, database: DatabaseHandle, demo?: DemoData): AppContext {
+export interface LoadedData extends Partial<DemoData> {
+  routing?: RoutingEngine;
+}
+
+export function createContext(config: Config, database: DatabaseHandle, data: LoadedData = {}): AppContext {
+  const isochrones = new IsochroneService(
+    data.routing,
+    worldCountryLocator(),
+    parseModeCountries(config.routingModeCountries ?? DEFAULT_MODE_COUNTRIES),
+  );
+  const areaResolvers = new AreaGeometryResolvers();
+  areaResolvers.register('routed', routedAreaResolver(isochrones));
   return {
     config,
     database,
     clients: new ClientsRepository(database.db),
     sessions: new SessionsRepository(database.db),
-    areaResolvers: new AreaGeometryResolvers(),
-    ...demo,
+    areaResolvers,
+    isochrones,
+    ...data,
   };
 }

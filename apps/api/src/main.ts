@@ -1,7 +1,6 @@
 /** Entry point of the API server (`npm start` runs it after building the web app). */
-import { ensureDemoData } from '@catchment/geodata';
 import { loadConfig } from './config.js';
-import { openApp } from './app.js';
+import { closeApp, openApp } from './app.js';
 import { buildServer } from './server.js';
 
 const started = Date.now();
@@ -9,14 +8,13 @@ const say = (message: string) => console.log(`[catchment] ${message}`);
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  // The basemap and the place search read the demo data, built from npm data packages on first start.
-  const ctx = { ...(await openApp(config, say)), ...(await ensureDemoData({ dataDir: config.dataDir, log: say })) };
+  const ctx = await openApp(config, say);
   // One line per request only when debugging: at info the console shows our start-up steps and errors.
   const app = await buildServer(ctx, { logger: { level: config.logLevel }, requestLogging: ['debug', 'trace'].includes(config.logLevel) });
   const shutdown = async () => {
     say('Shutting down');
     await app.close();
-    await ctx.database.close();
+    await closeApp(ctx);
     process.exit(0);
   };
   process.once('SIGINT', shutdown);

@@ -7,7 +7,8 @@ import type { AppContext } from './context.js';
 import { basemapRoutes } from './basemap/basemap.routes.js';
 import { geocodeRoutes } from './geocode/geocode.routes.js';
 import { mapsRoutes } from './maps/maps.routes.js';
+import { isochronesRoutes } from './isochrones/isochrones.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, geocodeRoutes, mapsRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes];

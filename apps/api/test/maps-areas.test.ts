@@ -96,19 +96,24 @@ describe('POST .../areas/bulk', () => {
     expect(haversineMeters([2.35, 48.85], (stored!.geometry as PolygonGeometry).coordinates[0]![0]!)).toBeCloseTo(5000, -2);
   });
 
-  it('answers 422 "Area cannot be calculated" for kinds without a resolver, in English and French, storing nothing', async () => {
+  it('answers 422 for areas it cannot calculate, in English and French, storing nothing', async () => {
     const user = await signUp(app);
     const { map, folderId } = await newMap(user);
-    const isochrone = { uuid: randomUUID(), isoMode: 'isochrone', transportMode: 'car', startPoint: [2.35, 48.85], duration: 900 };
+    // No administrative resolver yet; no road network imported in this test server.
+    const admin = { uuid: randomUUID(), isoMode: 'administrative', unitKind: 'fr_cities', unitCodes: ['75056'] };
     const ok = polygonArea();
-    const en = await postAreas(app, user, map.id, folderId, [ok, isochrone]);
+    const en = await postAreas(app, user, map.id, folderId, [ok, admin]);
     expect(en.statusCode).toBe(422);
     expect(en.json().error).toEqual({ code: 'AREA_CANNOT_BE_CALCULATED', message: 'Area cannot be calculated' });
-    const fr = await postAreas(app, user, map.id, folderId, [isochrone], { lang: 'fr' });
+    const fr = await postAreas(app, user, map.id, folderId, [admin], { lang: 'fr' });
     expect(fr.json().error.message).toBe('La zone ne peut pas être calculée');
+    const isochrone = { uuid: randomUUID(), isoMode: 'isochrone', transportMode: 'car', startPoint: [2.35, 48.85], duration: 900 };
     const road = { uuid: randomUUID(), isoMode: 'isodistance', transportMode: 'walk', startPoint: [2.35, 48.85], distance: 900 };
-    const admin = { uuid: randomUUID(), isoMode: 'administrative', unitKind: 'fr_cities', unitCodes: ['75056'] };
-    for (const area of [road, admin]) expect((await postAreas(app, user, map.id, folderId, [area])).statusCode).toBe(422);
+    for (const area of [isochrone, road]) {
+      const response = await postAreas(app, user, map.id, folderId, [area]);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error.code).toBe('NO_ROAD_NETWORK');
+    }
     expect(await storedAreaCount([ok.uuid, isochrone.uuid, road.uuid, admin.uuid])).toBe(0);
     expect(await getMap(app, user, map.id)).toMatchObject({ version: 2, areaCount: 0 });
   });

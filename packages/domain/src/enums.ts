@@ -11,6 +11,13 @@ export type AreaOperation = (typeof AREA_OPERATIONS)[number];
 export const TRANSPORT_MODES = ['car', 'bike', 'walk', 'truck', 'transit', 'circle', 'heavy_truck'] as const;
 export type TransportMode = (typeof TRANSPORT_MODES)[number];
 
+/** The modes computed on the road network (transit needs timetables; circle is plain geometry). */
+export const ROUTED_TRANSPORT_MODES = ['car', 'bike', 'walk', 'truck', 'heavy_truck'] as const;
+export type RoutedTransportMode = (typeof ROUTED_TRANSPORT_MODES)[number];
+export function isRoutedTransportMode(mode: string): mode is RoutedTransportMode {
+  return (ROUTED_TRANSPORT_MODES as readonly string[]).includes(mode);
+}
+
 export const ADMINISTRATIVE_KINDS = [
   'fr_postcodes', 'fr_cities', 'fr_iris', 'fr_departements',
   'us_zipcodes', 'us_counties', 'us_states',

@@ -6,3 +6,5 @@ export * from './errors.js';
 export * from './geometry/index.js';
 export * from './schemas/index.js';
 export * from './i18n/index.js';
+export * from './regions.js';
+export * from './isochrone-values.js';

@@ -7,3 +7,4 @@ export * from './gazetteer/place-entry.js';
 export * from './gazetteer/place-result.js';
 export * from './gazetteer/gazetteer.js';
 export * from './demo/demo-data.js';
+export * from './countries/country-locator.js';

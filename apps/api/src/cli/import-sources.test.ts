@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createRoutingEngine, loadGraph } from '@catchment/routing';
-import { graphDirectory, regionName } from './import-sources.js';
+import { loadConfig } from '../config.js';
+import { regionName } from './import-sources.js';
 
 const run = promisify(execFile);
 
@@ -23,9 +24,9 @@ describe('npm run data -- import osm', () => {
     expect(stdout).toMatch(/nodes 4,729, edges 10,237/);
     expect(stdout).toMatch(/\d+\.\d\d s, [\d.]+ MB, [\d.]+ bytes per edge/);
     expect(stderr).toMatch(/\[#+\] 100% read/);
-    const path = join(graphDirectory(dataDir), 'monaco.graph');
+    const path = join(loadConfig({ DATA_DIR: dataDir }).routingGraphDir, 'monaco.graph');
     expect(loadGraph(path).header).toMatchObject({ source: 'monaco.osm.pbf', nodeCount: 4_729, edgeCount: 10_237 });
-    const engine = await createRoutingEngine({ graphDir: graphDirectory(dataDir), workers: 1 });
+    const engine = await createRoutingEngine({ graphDir: loadConfig({ DATA_DIR: dataDir }).routingGraphDir, workers: 1 });
     try {
       const answer = await engine.isochrones({ startPoint: [7.4209, 43.7371], isoMode: 'isochrone', transportMode: 'car', values: [300] });
       expect(answer.features[0]!.geometry.coordinates.length).toBeGreaterThan(0);

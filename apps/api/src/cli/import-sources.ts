@@ -20,11 +20,6 @@ export interface ImportSource {
   run(files: string[], context: ImportContext): Promise<void>;
 }
 
-/** The road graphs the routing engine loads, one `<region>.graph` per imported extract. */
-export function graphDirectory(dataDir: string): string {
-  return join(dataDir, 'graphs');
-}
-
 /** `monaco.osm.pbf` → `monaco`: the region name the graph file is saved under. */
 export function regionName(file: string): string {
   return basename(file).replace(/\.osm(\.pbf|\.gz)?$/, '').replace(/\.pbf$/, '');
@@ -36,7 +31,8 @@ export const IMPORT_SOURCES: Record<string, ImportSource> = {
     summary: 'Road network for isochrones (.osm.pbf, .osm or .osm.gz) into DATA_DIR/graphs/<region>.graph',
     async run(files, { config, log, progress }) {
       if (files.length === 0) throw new Error('import osm needs at least one OpenStreetMap extract');
-      const directory = graphDirectory(config.dataDir);
+      // The folder the server loads its road graphs from, one `<region>.graph` per extract.
+      const directory = config.routingGraphDir;
       mkdirSync(directory, { recursive: true });
       for (const file of files) {
         const output = join(directory, `${regionName(file)}${GRAPH_EXTENSION}`);

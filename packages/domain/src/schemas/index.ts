@@ -2,3 +2,4 @@ export * from './common.js';
 export * from './auth.js';
 export * from './maps.js';
 export * from './areas.js';
+export * from './isochrones.js';

@@ -1,0 +1,80 @@
+/**
+ * Travel-time and road-distance areas: the rules of the product around the routing engine. Checks
+ * values (SPEC §5, §9) and where the mode is offered (SPEC §8), then asks the engine, which
+ * computes off the event loop in its worker threads, and turns its failures into 4xx answers.
+ */
+import {
+  ERROR_CODES, isRoutedTransportMode, type MultiPolygonGeometry, normalizeIsochroneValues, type IsochronesRequest, type RoutedIsoMode, type TransportMode,
+} from '@catchment/domain';
+import { isRoutingError, type IsochroneCollection, type RoutingEngine, type RoutingErrorCode } from '@catchment/routing';
+import type { CountryLocator } from '@catchment/geodata';
+import { badRequest, HttpError } from '../http/errors.js';
+import { modeRefusal, type ModeCountries } from './mode-availability.js';
+
+export interface IsochroneAnswer extends IsochroneCollection {
+  meta: {
+    country: string | null;
+    /** Some values were not whole numbers and were replaced by the mode's default (SPEC §5). */
+    defaultsApplied: boolean;
+    /** Traffic data does not exist yet: a departure date is stored but does not change the result. */
+    departureDateUsed: false;
+  };
+}
+
+const unprocessable = (code: string, key: string, details?: unknown) => new HttpError(422, code, key, details);
+
+/** Each engine failure as the client sees it. */
+const ROUTING_FAILURES: Record<RoutingErrorCode, { code: string; key: string }> = {
+  NO_GRAPH_FOR_POINT: { code: 'NO_ROAD_NETWORK', key: 'errors.noRoadNetwork' },
+  START_TOO_FAR: { code: 'START_TOO_FAR', key: 'errors.startTooFar' },
+  MODE_NOT_AVAILABLE: { code: 'MODE_NOT_AVAILABLE', key: 'errors.modeNotInNetwork' },
+  INVALID_VALUE: { code: ERROR_CODES.validation, key: 'validation.invalidValue' },
+  CANNOT_CALCULATE: { code: ERROR_CODES.areaCannotBeCalculated, key: 'errors.areaCannotBeCalculated' },
+};
+
+export class IsochroneService {
+  constructor(
+    private readonly engine: RoutingEngine | undefined,
+    private readonly countries: CountryLocator,
+    private readonly modeCountries: ModeCountries,
+  ) {}
+
+  async compute(request: IsochronesRequest): Promise<IsochroneAnswer> {
+    const normalized = normalizeIsochroneValues(request.isoMode, request.values);
+    if (!normalized.ok) throw badRequest(normalized.messageKey, { value: normalized.value });
+    const country = this.countries.countryAt(request.startPoint);
+    const refusal = modeRefusal(this.modeCountries, request.transportMode, country);
+    if (refusal) throw unprocessable('MODE_NOT_OFFERED', refusal, { transportMode: request.transportMode, country: country ?? null });
+    if (!isRoutedTransportMode(request.transportMode)) {
+      // Transit needs timetables (not loaded yet); a circle is geometry, not a road search.
+      throw unprocessable(ERROR_CODES.areaCannotBeCalculated, 'errors.areaCannotBeCalculated', { transportMode: request.transportMode });
+    }
+    if (!this.engine) {
+      throw unprocessable('NO_ROAD_NETWORK', 'errors.noRoadNetwork', { importCommand: 'npm run data -- import osm <file.osm.pbf>', loadedRegions: [] });
+    }
+    try {
+      const collection = await this.engine.isochrones({
+        startPoint: request.startPoint, isoMode: request.isoMode, transportMode: request.transportMode, values: normalized.values,
+      });
+      return { ...collection, meta: { country: country ?? null, defaultsApplied: normalized.defaultsApplied, departureDateUsed: false } };
+    } catch (error) {
+      if (!isRoutingError(error)) throw error;
+      const failure = ROUTING_FAILURES[error.code];
+      throw new HttpError(failure.code === ERROR_CODES.validation ? 400 : 422, failure.code, failure.key, error.details);
+    }
+  }
+
+  /** One band, for an area of a map: its MultiPolygon. */
+  async computeOne(isoMode: RoutedIsoMode, transportMode: TransportMode, startPoint: [number, number], value: number) {
+    const answer = await this.compute({ isoMode, transportMode, startPoint, values: [value] });
+    const feature = answer.features[0];
+    if (!feature || feature.geometry.coordinates.length === 0) {
+      throw unprocessable(ERROR_CODES.areaCannotBeCalculated, 'errors.areaCannotBeCalculated');
+    }
+    const geometry: MultiPolygonGeometry = {
+      type: 'MultiPolygon',
+      coordinates: feature.geometry.coordinates.map((polygon) => polygon.map((ring) => ring.map(([lng = 0, lat = 0]) => [lng, lat] as [number, number]))),
+    };
+    return geometry;
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The 'routed' recipe of the maps' area-geometry registry: an isochrone (duration, seconds) or a
+ * road isodistance (distance, metres) from the area's start point, computed like the standalone
+ * endpoint so the stored area is exactly what the panel previewed.
+ */
+import type { AreaGeometryResolver } from '../maps/area-geometry.js';
+import { areaCannotBeCalculated } from '../maps/area-geometry.js';
+import type { IsochroneService } from './isochrone.service.js';
+
+export function routedAreaResolver(isochrones: IsochroneService): AreaGeometryResolver {
+  return {
+    async resolve(area) {
+      const value = area.isoMode === 'isochrone' ? area.duration : area.distance;
+      if (!area.startPoint || value === undefined || !area.transportMode) throw areaCannotBeCalculated();
+      if (area.isoMode !== 'isochrone' && area.isoMode !== 'isodistance') throw areaCannotBeCalculated();
+      return isochrones.computeOne(area.isoMode, area.transportMode, area.startPoint, value);
+    },
+  };
+}
