@@ -1,8 +1,9 @@
 /**
  * Starts the real app the way a user does (`npm start`: web build when needed, then the server)
- * on a free port with its own data directory, and waits until /api/health answers.
+ * on a free port with its own data directory (with the Monaco road network imported), and waits
+ * until /api/health answers.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,6 +13,9 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext { baseUrl: string }
 }
+
+/** The shared OpenStreetMap extract the travel-time tests route in. */
+const MONACO_EXTRACT = '../shared/data/osm/monaco.osm.pbf';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -40,6 +44,10 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs: n
 export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'catchment-e2e-'));
+  // A road network to route in, imported the way an operator does it.
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', 'import', 'osm', MONACO_EXTRACT], {
+    env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const server = spawn('node', ['scripts/start.mjs'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', MAP_STYLE_URL: '', HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -4,13 +4,14 @@
  */
 import { useEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Area } from '@catchment/domain';
+import { isRoutedTransportMode, type Area } from '@catchment/domain';
 import { useDistanceUnit } from '../app/distance-unit.js';
 import { moveAreaCommand, removeAreasCommand, stepAreaCommand, updateAreasCommand } from '../editor/command-builders.js';
 import { useEditor } from '../editor/editor-context.js';
 import { locateArea } from '../editor/editor-state.js';
 import { useMapAdapter } from '../map/map-context.js';
 import { formatRadius } from './radius.js';
+import { formatRoutedValue } from './routed-values.js';
 import { DRAG_AREA, dragCarries, isLowerHalf, startDrag } from './drag.js';
 import { Icon } from './icons.js';
 import { InlineRename } from './inline-rename.js';
@@ -22,8 +23,9 @@ function useAreaKind(area: Area): string {
   const { unit } = useDistanceUnit();
   if (area.operation === 'union' || area.operation === 'difference') return t(`layers.kinds.${area.operation}`);
   const kind = area.transportMode === 'circle' ? t('layers.kinds.circle') : t(`layers.kinds.${area.isoMode}`);
-  if (area.distance) return `${kind} · ${formatRadius(area.distance, unit, i18n.language)}`;
-  if (area.duration) return `${kind} · ${Math.round(area.duration / 60)} min`;
+  const byMode = area.transportMode && isRoutedTransportMode(area.transportMode) ? ` ${t(`createArea.byMode.${area.transportMode}`)}` : '';
+  if (area.duration) return `${kind} · ${formatRoutedValue(area.duration, 'isochrone', unit, i18n.language)}${byMode}`;
+  if (area.distance) return `${kind} · ${formatRadius(area.distance, unit, i18n.language)}${byMode}`;
   return kind;
 }
 

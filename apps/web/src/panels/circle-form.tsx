@@ -8,11 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { circlePolygon } from '@catchment/domain';
 import { useDistanceUnit } from '../app/distance-unit.js';
 import { useMapAdapter } from '../map/map-context.js';
-import { PlaceSearch, type Place } from './place-search.js';
+import { StartPointField, type StartPoint } from './start-point-field.js';
 import { DEFAULT_RADIUS_METERS, formatRadius, parseRadius, radiusText } from './radius.js';
 import { useCreateAreas } from './use-create-areas.js';
-
-interface StartPoint { center: [number, number]; name: string; picked: boolean }
 
 export function CircleForm() {
   const { t, i18n } = useTranslation();
@@ -23,7 +21,6 @@ export function CircleForm() {
   const [start, setStart] = useState<StartPoint | null>(null);
   const [radius, setRadius] = useState(() => ({ text: radiusText(DEFAULT_RADIUS_METERS, unit), unit }));
   const [label, setLabel] = useState<string | null>(null);
-  const [picking, setPicking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [searchKey, setSearchKey] = useState(0);
 
@@ -47,21 +44,10 @@ export function CircleForm() {
     else adapter?.flyTo(center, 10);
   };
 
-  const choosePlace = (place: Place) => {
-    setStart({ center: place.center, name: place.label, picked: false });
+  const chooseStart = (next: StartPoint) => {
+    setStart(next);
     setError(null);
-    showWhole(place.center);
-  };
-
-  const pickOnMap = async () => {
-    if (!adapter) return;
-    setPicking(true);
-    const point = await adapter.pickPoint();
-    setPicking(false);
-    if (!point) return;
-    const name = t('createArea.pickedPoint', { lat: point[1].toFixed(4), lng: point[0].toFixed(4) });
-    setStart({ center: point, name, picked: true });
-    setError(null);
+    if (!next.picked) showWhole(next.center);
   };
 
   const submit = (event: FormEvent) => {
@@ -98,14 +84,7 @@ export function CircleForm() {
   const radiusError = parsed.valid ? null : t(parsed.reason);
   return (
     <form className="create-form" onSubmit={submit} noValidate data-testid="circle-form">
-      <div className="field">
-        <span className="field-label">{t('createArea.place')}</span>
-        <PlaceSearch key={searchKey} onChoose={choosePlace} />
-        <button type="button" className="button button-small button-ghost create-pick" onClick={() => void pickOnMap()} disabled={!adapter || picking} data-testid="pick-on-map">
-          {picking ? t('createArea.picking') : t('createArea.pickOnMap')}
-        </button>
-        {start?.picked && <p className="panel-note" data-testid="start-point">{start.name}</p>}
-      </div>
+      <StartPointField key={searchKey} start={start} onChange={chooseStart} />
       <div className={radiusError ? 'field field-invalid' : 'field'}>
         <label htmlFor={`${id}-radius`}>{t('createArea.radius', { unit: t(`units.${unit}`) })}</label>
         <input

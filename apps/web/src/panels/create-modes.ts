@@ -1,10 +1,11 @@
 /**
- * The ways to create an area, in the order of the panel's tabs. Travel time, routed distance and
- * administrative territories join this list as their forms are written.
+ * The ways to create an area, in the order of the panel's tabs. Administrative territories join
+ * this list when their form is written.
  */
 import type { ComponentType } from 'react';
 import { CircleForm } from './circle-form.js';
 import { PolygonForm } from './polygon-form.js';
+import { RoutedForm } from './routed-form.js';
 
 export interface CreateMode {
   id: string;
@@ -13,7 +14,12 @@ export interface CreateMode {
   Form: ComponentType;
 }
 
+const IsochroneForm = () => RoutedForm({ isoMode: 'isochrone' });
+const IsodistanceForm = () => RoutedForm({ isoMode: 'isodistance' });
+
 export const CREATE_MODES: readonly CreateMode[] = [
+  { id: 'isochrone', labelKey: 'createArea.modes.isochrone', Form: IsochroneForm },
+  { id: 'isodistance', labelKey: 'createArea.modes.isodistance', Form: IsodistanceForm },
   { id: 'circle', labelKey: 'createArea.modes.circle', Form: CircleForm },
   { id: 'polygon', labelKey: 'createArea.modes.polygon', Form: PolygonForm },
 ];

@@ -1,0 +1,171 @@
+/**
+ * Travel time (isochrone) and distance by road (isodistance): a starting point, a transport mode
+ * and one or more values. Preview asks the server for the polygons (with a progress bar and a
+ * Cancel button); Create adds one area per value, the server computing and storing each one.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ROUTED_TRANSPORT_MODES, type RoutedIsoMode, type RoutedTransportMode } from '@catchment/domain';
+import { ApiError, isAbortError } from '../api/client.js';
+import { fetchIsochrones, type IsochroneAnswer } from '../api/isochrones.js';
+import { useDistanceUnit } from '../app/distance-unit.js';
+import { useMapAdapter } from '../map/map-context.js';
+import { defaultRoutedText, formatRoutedValue, parseRoutedValues } from './routed-values.js';
+import { StartPointField, type StartPoint } from './start-point-field.js';
+import { useCreateAreas } from './use-create-areas.js';
+
+/** SPEC §4: outside France, truck (and transit) fall back to car. */
+const FRANCE_ONLY_MODES: readonly RoutedTransportMode[] = ['truck', 'heavy_truck'];
+
+interface Computation { key: string; answer: IsochroneAnswer }
+
+export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const adapter = useMapAdapter();
+  const { unit } = useDistanceUnit();
+  const createAreas = useCreateAreas();
+  const [start, setStart] = useState<StartPoint | null>(null);
+  const [mode, setMode] = useState<RoutedTransportMode>('car');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [valuesText, setValuesText] = useState(() => defaultRoutedText(isoMode, unit));
+  const [error, setError] = useState<string | null>(null);
+  const [busySince, setBusySince] = useState<number | null>(null);
+  const [elapsedSeconds, setElapsedSeconds] = useState(0);
+  const [computed, setComputed] = useState<Computation | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const request = useRef<AbortController | null>(null);
+
+  const parsed = parseRoutedValues(valuesText, isoMode, unit);
+  const key = start && parsed.valid ? JSON.stringify([start.center, mode, parsed.values]) : null;
+  const preview = computed && computed.key === key ? computed.answer : null;
+
+  // The preview shows the largest band; it goes when the inputs change or the form closes.
+  useEffect(() => {
+    if (!adapter) return undefined;
+    adapter.showPreview(preview ? preview.features[preview.features.length - 1]?.geometry ?? null : null);
+    return () => adapter.showPreview(null);
+  }, [adapter, preview]);
+
+  // Elapsed time under the progress bar, and Escape to cancel.
+  useEffect(() => {
+    if (busySince === null) return undefined;
+    const timer = window.setInterval(() => setElapsedSeconds(Math.floor((Date.now() - busySince) / 1000)), 250);
+    const onKey = (event: KeyboardEvent) => { if (event.key === 'Escape') request.current?.abort(); };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [busySince]);
+
+  useEffect(() => () => request.current?.abort(), []);
+
+  const chooseStart = (next: StartPoint) => {
+    setStart(next);
+    setError(null);
+    if (next.country && next.country !== 'fr' && FRANCE_ONLY_MODES.includes(mode)) {
+      setMode('car');
+      setNotice(t('createArea.truckReset'));
+    } else setNotice(null);
+    if (!next.picked) adapter?.flyTo(next.center, 11);
+  };
+
+  const compute = async (): Promise<IsochroneAnswer | null> => {
+    if (!start) {
+      setError(t('validation.startPointRequired'));
+      return null;
+    }
+    if (!parsed.valid) {
+      setError(t(parsed.reason));
+      return null;
+    }
+    if (preview) return preview;
+    const controller = new AbortController();
+    request.current = controller;
+    setBusySince(Date.now());
+    setElapsedSeconds(0);
+    setError(null);
+    try {
+      const answer = await fetchIsochrones({ startPoint: start.center, isoMode, transportMode: mode, values: parsed.values }, controller.signal);
+      setComputed({ key: key!, answer });
+      const largest = answer.features[answer.features.length - 1];
+      if (largest) adapter?.fitTo(largest.geometry, { maxZoom: 15 });
+      return answer;
+    } catch (caught) {
+      if (isAbortError(caught)) setError(t('createArea.cancelled'));
+      else setError(caught instanceof ApiError ? caught.message : t('errors.areaCannotBeCalculated'));
+      return null;
+    } finally {
+      request.current = null;
+      setBusySince(null);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await compute();
+    if (!answer || !start) return;
+    const byMode = t(`createArea.byMode.${mode}`);
+    const outcome = createAreas(answer.features.map((feature) => ({
+      label: t('createArea.routedLabel', { place: start.name, value: formatRoutedValue(feature.properties.value, isoMode, unit, i18n.language), mode: byMode }),
+      isoMode,
+      transportMode: mode,
+      ...(isoMode === 'isochrone' ? { duration: feature.properties.value } : { distance: feature.properties.value }),
+      startPoint: start.center,
+      startAddress: start.picked ? null : start.name,
+      geometry: feature.geometry,
+    })).reverse()); // The largest band first, so the smaller ones are drawn on top of it.
+    if (!outcome.ok) {
+      setError(outcome.error);
+      return;
+    }
+    setComputed(null);
+    setStart(null);
+    setNotice(null);
+    setFormKey((value) => value + 1);
+  };
+
+  const busy = busySince !== null;
+  const valuesError = parsed.valid ? null : t(parsed.reason);
+  const valuesLabel = isoMode === 'isochrone' ? t('createArea.minutes') : t('createArea.distance', { unit: t(`units.${unit}`) });
+  return (
+    <form className="create-form" onSubmit={(event) => void submit(event)} noValidate data-testid={`${isoMode}-form`}>
+      <StartPointField key={formKey} start={start} onChange={chooseStart} />
+      <div className="field">
+        <label htmlFor={`${id}-mode`}>{t('createArea.transportMode')}</label>
+        <select id={`${id}-mode`} value={mode} data-testid="transport-mode"
+          onChange={(event) => { setMode(event.target.value as RoutedTransportMode); setNotice(null); }}>
+          {ROUTED_TRANSPORT_MODES.map((item) => <option key={item} value={item}>{t(`createArea.transportModes.${item}`)}</option>)}
+        </select>
+        {notice && <p className="panel-note" role="status" data-testid="mode-notice">{notice}</p>}
+      </div>
+      <div className={valuesError ? 'field field-invalid' : 'field'}>
+        <label htmlFor={`${id}-values`}>{valuesLabel}</label>
+        <input id={`${id}-values`} type="text" inputMode="decimal" value={valuesText} aria-invalid={!!valuesError}
+          aria-describedby={`${id}-values-hint`} data-testid="values-input" onChange={(event) => setValuesText(event.target.value)} />
+        <p className="panel-note" id={`${id}-values-hint`}>{t('createArea.valuesHint')}</p>
+        {valuesError && <p className="field-error" role="alert">{valuesError}</p>}
+      </div>
+      {busy && (
+        <div className="routing-progress" role="status" data-testid="routing-progress">
+          <div className="progress-bar progress-bar-indeterminate" aria-hidden="true"><span /></div>
+          <span>{t('createArea.computing', { seconds: elapsedSeconds })}</span>
+          <button type="button" className="button button-small" onClick={() => request.current?.abort()} data-testid="routing-cancel">
+            {t('app.cancel')}
+          </button>
+        </div>
+      )}
+      {error && <p className="form-error" role="alert" data-testid="create-error">{error}</p>}
+      <div className="card-actions">
+        <button type="button" className="button" disabled={!start || !parsed.valid || busy || !!preview} onClick={() => void compute()}
+          data-testid="routed-preview">
+          {t('createArea.preview')}
+        </button>
+        <button type="submit" className="button button-primary" disabled={!start || !parsed.valid || busy} data-testid="create-area-submit">
+          {t('createArea.create')}
+        </button>
+      </div>
+    </form>
+  );
+}

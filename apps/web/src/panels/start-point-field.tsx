@@ -1,0 +1,46 @@
+/**
+ * The starting point of an area: a place found by search, or a point picked on the map. Shared by
+ * the forms that start from a point (circle, travel time, distance by road).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMapAdapter } from '../map/map-context.js';
+import { PlaceSearch, type Place } from './place-search.js';
+
+export interface StartPoint {
+  center: [number, number];
+  name: string;
+  /** Picked on the map rather than found by name: no address to store. */
+  picked: boolean;
+  /** ISO alpha-2 country of a searched place; unknown for a picked point. */
+  country?: string;
+}
+
+export function StartPointField({ start, onChange }: { start: StartPoint | null; onChange(start: StartPoint): void }) {
+  const { t } = useTranslation();
+  const adapter = useMapAdapter();
+  const [picking, setPicking] = useState(false);
+
+  const choosePlace = (place: Place) => onChange({ center: place.center, name: place.label, picked: false, country: place.country });
+
+  const pickOnMap = async () => {
+    if (!adapter) return;
+    setPicking(true);
+    const point = await adapter.pickPoint();
+    setPicking(false);
+    if (!point) return;
+    onChange({ center: point, name: t('createArea.pickedPoint', { lat: point[1].toFixed(4), lng: point[0].toFixed(4) }), picked: true });
+  };
+
+  return (
+    <div className="field">
+      <span className="field-label">{t('createArea.place')}</span>
+      <PlaceSearch onChoose={choosePlace} />
+      <button type="button" className="button button-small button-ghost create-pick" onClick={() => void pickOnMap()} disabled={!adapter || picking}
+        data-testid="pick-on-map">
+        {picking ? t('createArea.picking') : t('createArea.pickOnMap')}
+      </button>
+      {start?.picked && <p className="panel-note" data-testid="start-point">{start.name}</p>}
+    </div>
+  );
+}
