@@ -126,4 +126,31 @@ describe('drawing and saving areas', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
+
+  it('selects the new polygon, not the area under the click that closed it', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    await page.goto('/app/');
+    await waitForMapIdle(page);
+    await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
+    await page.getByTestId('create-mode-circle').click();
+    await page.getByTestId('place-search-input').fill('Paris');
+    await page.getByTestId('place-suggestion').first().click();
+    await page.getByTestId('radius-input').fill('10');
+    await page.getByTestId('create-area-submit').click();
+    await expect.poll(() => areaItems(page).count()).toBe(1);
+    await viewAt(page, [2.35, 48.85], 11);
+    // A small square well inside the circle, closed by clicking its first corner again.
+    const [lng, lat] = [2.35, 48.85];
+    const corners: Array<[number, number]> = [[lng - 0.02, lat - 0.01], [lng + 0.02, lat - 0.01], [lng + 0.02, lat + 0.01], [lng - 0.02, lat + 0.01]];
+    await page.getByTestId('create-mode-polygon').click();
+    await page.getByTestId('draw-polygon').click();
+    for (const corner of [...corners, corners[0]!]) await clickMapAt(page, corner);
+    await expect.poll(() => areaItems(page).count()).toBe(2);
+    await page.waitForTimeout(500);
+    const selected = page.locator('[data-testid="area-item"][aria-selected="true"]');
+    await expect.poll(() => selected.count()).toBe(1);
+    expect(await selected.innerText()).toMatch(/Polygon/);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
 });

@@ -33,6 +33,7 @@ export async function clickMapAt(page: Page, lngLat: [number, number]): Promise<
 
 /** Centres the map on a place at a zoom, as a user scrolling there would, and waits for the tiles. */
 export async function viewAt(page: Page, center: [number, number], zoom: number): Promise<void> {
+  await waitForMapIdle(page);
   await page.evaluate(([lngLat, level]) => {
     (window as unknown as { catchmentMap: { jumpTo(options: object): void } }).catchmentMap.jumpTo({ center: lngLat, zoom: level });
   }, [center, zoom] as const);

@@ -9,12 +9,18 @@ import { startPointPicking, type PointPicking } from './point-picking.js';
 
 const FIT_PADDING_PX = 60;
 const DEFAULT_FIT_MAX_ZOOM = 14;
+/**
+ * The click that finishes a polygon or picks a point reaches MapLibre's click handlers after the
+ * interaction has ended; clicks this soon after belong to the interaction, not to area selection.
+ */
+const CLICK_AFTER_INTERACTION_MS = 400;
 
 type AreaClickHandler = (uuid: string, additive: boolean) => void;
 
 export class MaplibreMapAdapter implements MapAdapter {
   private readonly clickHandlers = new Set<AreaClickHandler>();
   private interaction: PolygonDrawing | PointPicking | null = null;
+  private interactionEndedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly map: MaplibreMap, private readonly interactionStore: InteractionStore) {
     addAreaLayers(map);
@@ -90,6 +96,7 @@ export class MaplibreMapAdapter implements MapAdapter {
   private endInteraction(interaction: PolygonDrawing | PointPicking): void {
     if (this.interaction !== interaction) return;
     this.interaction = null;
+    this.interactionEndedAt = performance.now();
     this.interactionStore.set(IDLE);
   }
 
@@ -99,7 +106,7 @@ export class MaplibreMapAdapter implements MapAdapter {
 
   private readonly handleAreaClick = (event: MapLayerMouseEvent) => {
     // While a point or a polygon is being placed, clicks belong to that.
-    if (this.interaction) return;
+    if (this.interaction || performance.now() - this.interactionEndedAt < CLICK_AFTER_INTERACTION_MS) return;
     const uuid = event.features?.[0]?.properties?.uuid;
     if (typeof uuid !== 'string') return;
     const { shiftKey, ctrlKey, metaKey } = event.originalEvent;
