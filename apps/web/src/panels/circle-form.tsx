@@ -9,7 +9,7 @@ import { circlePolygon } from '@catchment/domain';
 import { useDistanceUnit } from '../app/distance-unit.js';
 import { useMapAdapter } from '../map/map-context.js';
 import { StartPointField, type StartPoint } from './start-point-field.js';
-import { DEFAULT_RADIUS_METERS, formatRadius, parseRadius, radiusText } from './radius.js';
+import { defaultDistanceText, formatRadius, parseRadius, radiusText } from './radius.js';
 import { useCreateAreas } from './use-create-areas.js';
 
 export function CircleForm() {
@@ -19,7 +19,7 @@ export function CircleForm() {
   const { unit } = useDistanceUnit();
   const createAreas = useCreateAreas();
   const [start, setStart] = useState<StartPoint | null>(null);
-  const [radius, setRadius] = useState(() => ({ text: radiusText(DEFAULT_RADIUS_METERS, unit), unit }));
+  const [radius, setRadius] = useState(() => ({ text: defaultDistanceText(unit), unit }));
   const [label, setLabel] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [searchKey, setSearchKey] = useState(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRadius, parseRadius, radiusText } from './radius.js';
+import { defaultDistanceText, formatRadius, parseRadius, radiusText } from './radius.js';
 
 describe('parseRadius', () => {
   it('turns kilometres and miles into whole metres', () => {
@@ -34,5 +34,12 @@ describe('formatRadius', () => {
     expect(formatRadius(12_500, 'km', 'en')).toBe('12.5 km');
     expect(formatRadius(12_500, 'km', 'fr')).toBe('12,5 km');
     expect(formatRadius(1_500_000 / 10, 'km', 'en')).toBe('150 km');
+  });
+});
+
+describe('defaultDistanceText', () => {
+  it('shows the 60 km default in whole units', () => {
+    expect(defaultDistanceText('km')).toBe('60');
+    expect(defaultDistanceText('mi')).toBe('37');
   });
 });

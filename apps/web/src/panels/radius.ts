@@ -29,4 +29,7 @@ export function formatRadius(distanceMeters: number, unit: DistanceUnit, locale:
   return `${value} ${unit}`;
 }
 
-export const DEFAULT_RADIUS_METERS = DEFAULT_ISODISTANCE_METERS;
+/** The default distance (SPEC §9: 60 km) as a field shows it: whole units, so 37 mi rather than 37.28. */
+export function defaultDistanceText(unit: DistanceUnit): string {
+  return String(Math.round(fromMeters(DEFAULT_ISODISTANCE_METERS, unit)));
+}

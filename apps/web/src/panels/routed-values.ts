@@ -3,7 +3,10 @@
  * at once separated by commas or semicolons ("10, 20, 30" gives three nested areas), turned into
  * the whole seconds or metres the API takes. Reasons are catalogue keys shared with the API.
  */
-import { MAX_DISTANCE_METERS, MAX_ISOCHRONE_SECONDS, toMeters, fromMeters, type DistanceUnit, type RoutedIsoMode } from '@catchment/domain';
+import {
+  DEFAULT_ISOCHRONE_SECONDS, MAX_DISTANCE_METERS, MAX_ISOCHRONE_SECONDS, toMeters, fromMeters, type DistanceUnit, type RoutedIsoMode,
+} from '@catchment/domain';
+import { defaultDistanceText } from './radius.js';
 
 export const MAX_ROUTED_VALUES = 10;
 
@@ -48,6 +51,5 @@ export function formatRoutedValue(value: number, isoMode: RoutedIsoMode, unit: D
 
 /** What the field shows by default: the spec's defaults (60 minutes, 60 km) in the user's unit. */
 export function defaultRoutedText(isoMode: RoutedIsoMode, unit: DistanceUnit): string {
-  if (isoMode === 'isochrone') return '60';
-  return unit === 'km' ? '60' : '37';
+  return isoMode === 'isochrone' ? String(DEFAULT_ISOCHRONE_SECONDS / 60) : defaultDistanceText(unit);
 }
