@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { createContext, type AppContext } from './context.js';
-import { openRoutingEngine } from './isochrones/routing-engine.setup.js';
+import { openIsochroneProvider } from './isochrones/isochrone-provider.setup.js';
 
 export async function openApp(config: Config, log: (message: string) => void): Promise<AppContext> {
   const pgliteDir = path.join(config.dataDir, 'db');
@@ -17,11 +17,11 @@ export async function openApp(config: Config, log: (message: string) => void): P
   await migrate(database, log);
   // The basemap and the place search read the demo data, built from npm data packages on first start.
   const demo = await ensureDemoData({ dataDir: config.dataDir, log });
-  const routing = await openRoutingEngine(config, log);
+  const routing = await openIsochroneProvider(config, log);
   return createContext(config, database, { ...demo, routing });
 }
 
-/** Releases what openApp opened: the routing workers, then the database. */
+/** Releases what openApp opened: the routing workers (if any), then the database. */
 export async function closeApp(ctx: AppContext): Promise<void> {
   await ctx.routing?.close();
   await ctx.database.close();

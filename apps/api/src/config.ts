@@ -25,6 +25,10 @@ export interface Config {
   routingWorkers: number;
   /** Where each transport mode is offered (see isochrones/mode-availability.ts); unset: the spec's rules. */
   routingModeCountries: string | undefined;
+  /** Who computes isochrones: our engine ('builtin') or an operator's valhalla, openrouteservice or graphhopper server. */
+  routingProvider: string;
+  routingProviderUrl: string | undefined;
+  routingProviderKey: string | undefined;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -51,5 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     routingGraphDir: path.resolve(cwd, env.ROUTING_GRAPH_DIR || path.join(dataDir, 'graphs')),
     routingWorkers: integer(env.ROUTING_WORKERS, 0, 'ROUTING_WORKERS'),
     routingModeCountries: env.ROUTING_MODE_COUNTRIES || undefined,
+    routingProvider: env.ROUTING_PROVIDER || 'builtin',
+    routingProviderUrl: env.ROUTING_PROVIDER_URL || undefined,
+    routingProviderKey: env.ROUTING_PROVIDER_KEY || undefined,
   };
 }

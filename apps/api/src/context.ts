@@ -2,7 +2,7 @@
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { worldCountryLocator, type BasemapTiles, type DemoData, type Gazetteer } from '@catchment/geodata';
-import type { RoutingEngine } from '@catchment/routing';
+import type { IsochroneProvider } from '@catchment/routing';
 import { SessionsRepository } from './auth/sessions.repository.js';
 import { ClientsRepository } from './clients/clients.repository.js';
 import { AreaGeometryResolvers } from './maps/area-geometry.js';
@@ -23,15 +23,15 @@ export interface AppContext {
   areaResolvers: AreaGeometryResolvers;
   /** Isochrones and road isodistances; without a routing engine (no graph imported) it explains how to import one. */
   isochrones: IsochroneService;
-  /** The road graphs loaded at start, when any were imported; closed with the server. */
-  routing?: RoutingEngine;
+  /** Our engine over the road graphs imported, or an operator's routing server; closed with the server. */
+  routing?: IsochroneProvider;
   /** The offline basemap's tiles and the place search; absent when the demo data was not loaded. */
   basemap?: BasemapTiles;
   gazetteer?: Gazetteer;
 }
 
 export interface LoadedData extends Partial<DemoData> {
-  routing?: RoutingEngine;
+  routing?: IsochroneProvider;
 }
 
 export function createContext(config: Config, database: DatabaseHandle, data: LoadedData = {}): AppContext {

@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { insidePolygon } from '@catchment/geodata';
-import { createRoutingEngine, importOsm, type RoutingEngine } from '@catchment/routing';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRoutingEngine, EXTERNAL_PROVIDERS, importOsm, type RoutingEngine } from '@catchment/routing';
 import type { Area, MultiPolygonGeometry } from '@catchment/domain';
 import { createContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
@@ -188,5 +190,38 @@ describe('routed areas in a map', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().error.code).toBe('NO_ROAD_NETWORK');
     expect((await getMap(widened, user, map.id)).folders[0]!.areas).toEqual([]);
+  });
+});
+
+describe('an operator\'s own routing server', () => {
+  it('answers through the Valhalla adapter with the same shape and rules', async () => {
+    // A Valhalla-compatible server answering as its API reference documents.
+    const seen: unknown[] = [];
+    const server = http.createServer((request, response) => {
+      let text = '';
+      request.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+      request.on('end', () => {
+        seen.push(JSON.parse(text));
+        const ring = [[7.41, 43.72], [7.43, 43.72], [7.43, 43.75], [7.41, 43.75], [7.41, 43.72]];
+        response.writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { contour: 10, metric: 'time' }, geometry: { type: 'Polygon', coordinates: [ring] } }] }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = await testApp();
+      const routing = EXTERNAL_PROVIDERS.valhalla({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      const app = await buildServer(createContext(base.ctx.config, base.ctx.database, { routing }), { rateLimits: false });
+      const body = await expectStatus<Answer>(200, isochrones(app, { startPoint: START, isoMode: 'isochrone', transportMode: 'car', values: [600] }));
+      expect(seen).toEqual([expect.objectContaining({ costing: 'auto', contours: [{ time: 10 }] })]);
+      expect(contains(body.features[0]!.geometry, START)).toBe(true);
+      // The product's rules still apply before the server is asked.
+      const truck = await isochrones(app, { startPoint: START, isoMode: 'isochrone', transportMode: 'truck', values: [600] });
+      expect(truck.statusCode).toBe(422);
+      expect(seen).toHaveLength(1);
+      await app.close();
+    } finally {
+      server.close();
+    }
   });
 });

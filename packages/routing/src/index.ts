@@ -23,3 +23,5 @@ export {
   type RoutingEngine,
   type RoutingEngineOptions,
 } from './engine/routing-engine.js';
+export type { IsochroneProvider, ExternalProviderOptions } from './providers/isochrone-provider.js';
+export { EXTERNAL_PROVIDERS, isExternalProviderName, type ExternalProviderName } from './providers/external-providers.js';

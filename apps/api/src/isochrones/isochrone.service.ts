@@ -6,7 +6,7 @@
 import {
   ERROR_CODES, isRoutedTransportMode, type MultiPolygonGeometry, normalizeIsochroneValues, type IsochronesRequest, type RoutedIsoMode, type TransportMode,
 } from '@catchment/domain';
-import { isRoutingError, type IsochroneCollection, type RoutingEngine, type RoutingErrorCode } from '@catchment/routing';
+import { isRoutingError, type IsochroneCollection, type IsochroneProvider, type RoutingErrorCode } from '@catchment/routing';
 import type { CountryLocator } from '@catchment/geodata';
 import { badRequest, HttpError } from '../http/errors.js';
 import { modeRefusal, type ModeCountries } from './mode-availability.js';
@@ -34,7 +34,7 @@ const ROUTING_FAILURES: Record<RoutingErrorCode, { code: string; key: string }> 
 
 export class IsochroneService {
   constructor(
-    private readonly engine: RoutingEngine | undefined,
+    private readonly engine: IsochroneProvider | undefined,
     private readonly countries: CountryLocator,
     private readonly modeCountries: ModeCountries,
   ) {}

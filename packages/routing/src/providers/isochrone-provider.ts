@@ -1,0 +1,21 @@
+/**
+ * What the API asks of whatever computes isochrones: our own engine (engine/routing-engine.ts) or
+ * an operator's Valhalla, openrouteservice or GraphHopper server behind an adapter of this folder.
+ * The answer has the same shape whichever computes it: one MultiPolygon per value, smallest first.
+ */
+import type { IsochroneCollection } from '../query/compute-isochrones.js';
+import type { RawIsochroneRequest } from '../engine/validate-request.js';
+
+export interface IsochroneProvider {
+  isochrones(request: RawIsochroneRequest): Promise<IsochroneCollection>;
+  close(): Promise<void>;
+}
+
+export interface ExternalProviderOptions {
+  /** Base URL of the server, e.g. http://localhost:8002 for Valhalla. */
+  baseUrl: string;
+  /** API key, for the hosted services that want one. */
+  apiKey?: string;
+  /** Per-request time limit (default 30 s). */
+  timeoutMs?: number;
+}
