@@ -2,8 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isochronesBody } from '@catchment/domain';
 import type { RouteModule } from '../routes.js';
+import type { IsochroneService } from './isochrone.service.js';
 
-const plugin: FastifyPluginAsyncZod<{ compute: RouteModuleContext['isochrones'] }> = async (app, { compute }) => {
+const plugin: FastifyPluginAsyncZod<{ isochrones: IsochroneService }> = async (app, { isochrones }) => {
   app.post('/v2/isochrones', {
     schema: {
       tags: ['isochrones'],
@@ -11,13 +12,11 @@ const plugin: FastifyPluginAsyncZod<{ compute: RouteModuleContext['isochrones'] 
         + 'nested, smallest first. departureDate is accepted; traffic data does not exist yet, so it does not change the result.',
       body: isochronesBody,
     },
-    // Costly: a few per second per client is plenty for a panel's preview.
+    // Costly: a panel's previews need far fewer than this per client.
     config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-  }, async (request) => compute.compute(request.body));
+  }, async (request) => isochrones.compute(request.body));
 };
 
-type RouteModuleContext = Parameters<RouteModule>[1];
-
 export const isochronesRoutes: RouteModule = async (api, ctx) => {
-  await api.register(plugin, { compute: ctx.isochrones });
+  await api.register(plugin, { isochrones: ctx.isochrones });
 };
