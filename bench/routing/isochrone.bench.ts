@@ -36,7 +36,7 @@ import {
   type MeasuredRun,
 } from './pgrouting-baseline.js';
 import { seedOf, startPoints } from './start-points.js';
-import { mb, median, ms, pct, percentile, ratio, table } from './stats.js';
+import { mb, median, ms, pct, percentile, ratio, table } from '../stats.js';
 
 const run = promisify(execFile);
 

@@ -1,5 +1,5 @@
 import { modeBit, type RoutingGraph } from '../../packages/routing/src/graph/routing-graph.js';
-import { seededRandom } from './stats.js';
+import { seededRandom } from '../stats.js';
 
 /**
  * Seeded random start points on roads every benchmarked mode (car, bike, walk) may use, so each

@@ -29,6 +29,8 @@ export interface Config {
   routingProvider: string;
   routingProviderUrl: string | undefined;
   routingProviderKey: string | undefined;
+  /** Imported territorial datasets (`npm run data -- import fr-communes …` writes them here); loaded at start and when they change. */
+  territoryDir: string;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -58,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     routingProvider: env.ROUTING_PROVIDER || 'builtin',
     routingProviderUrl: env.ROUTING_PROVIDER_URL || undefined,
     routingProviderKey: env.ROUTING_PROVIDER_KEY || undefined,
+    territoryDir: path.resolve(cwd, env.TERRITORY_DIR || path.join(dataDir, 'territories')),
   };
 }

@@ -1,7 +1,7 @@
 /** Everything a route needs, built once per process: configuration, database, repositories and loaded data. */
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import { worldCountryLocator, type BasemapTiles, type DemoData, type Gazetteer } from '@catchment/geodata';
+import { worldCountryLocator, type BasemapTiles, type CountryLocator, type DemoData, type Gazetteer, type TerritoryStore } from '@catchment/geodata';
 import type { IsochroneProvider } from '@catchment/routing';
 import { SessionsRepository } from './auth/sessions.repository.js';
 import { ClientsRepository } from './clients/clients.repository.js';
@@ -9,6 +9,9 @@ import { AreaGeometryResolvers } from './maps/area-geometry.js';
 import { IsochroneService } from './isochrones/isochrone.service.js';
 import { DEFAULT_MODE_COUNTRIES, parseModeCountries } from './isochrones/mode-availability.js';
 import { routedAreaResolver } from './isochrones/routed-area.resolver.js';
+import { administrativeAreaResolver } from './territories/administrative-area.resolver.js';
+import { CensusService } from './territories/census.service.js';
+import { DivisionsService } from './territories/divisions.service.js';
 
 export interface AppContext {
   config: Config;
@@ -28,20 +31,30 @@ export interface AppContext {
   /** The offline basemap's tiles and the place search; absent when the demo data was not loaded. */
   basemap?: BasemapTiles;
   gazetteer?: Gazetteer;
+  /** Which country a point is in (world-atlas shapes). */
+  countries: CountryLocator;
+  /** Territorial units and census figures (demo and imported); absent when not loaded. */
+  territories?: TerritoryStore;
+  census?: CensusService;
+  divisions?: DivisionsService;
 }
 
 export interface LoadedData extends Partial<DemoData> {
   routing?: IsochroneProvider;
+  territories?: TerritoryStore;
 }
 
 export function createContext(config: Config, database: DatabaseHandle, data: LoadedData = {}): AppContext {
+  const countries = worldCountryLocator();
   const isochrones = new IsochroneService(
     data.routing,
-    worldCountryLocator(),
+    countries,
     parseModeCountries(config.routingModeCountries ?? DEFAULT_MODE_COUNTRIES),
   );
   const areaResolvers = new AreaGeometryResolvers();
   areaResolvers.register('routed', routedAreaResolver(isochrones));
+  const census = data.territories ? new CensusService(data.territories, countries) : undefined;
+  if (data.territories) areaResolvers.register('administrative', administrativeAreaResolver(data.territories));
   return {
     config,
     database,
@@ -49,6 +62,8 @@ export function createContext(config: Config, database: DatabaseHandle, data: Lo
     sessions: new SessionsRepository(database.db),
     areaResolvers,
     isochrones,
+    countries,
+    ...(census && data.territories ? { census, divisions: new DivisionsService(data.territories, census) } : {}),
     ...data,
   };
 }

@@ -8,7 +8,8 @@ import { basemapRoutes } from './basemap/basemap.routes.js';
 import { geocodeRoutes } from './geocode/geocode.routes.js';
 import { mapsRoutes } from './maps/maps.routes.js';
 import { isochronesRoutes } from './isochrones/isochrones.routes.js';
+import { territoriesRoutes } from './territories/territories.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes];

@@ -4,6 +4,9 @@
  * themselves by signing up their own users, so no table is ever truncated between them.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ensureDemoData } from '@catchment/geodata';
 import { loadConfig } from '../src/config.js';
@@ -11,6 +14,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { createContext, type AppContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
+import { openTerritoryStore } from '../src/territories/territory-data.setup.js';
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/catchment_test';
 
@@ -42,10 +46,13 @@ async function open(): Promise<{ ctx: AppContext; app: FastifyInstance }> {
     database = await openDatabase({});
   }
   await migrate(database);
-  const config = { ...loadConfig({ DATA_DIR: 'var/test' }), databaseUrl: undefined };
+  // Imports made by a test go to the worker's own folder; `ctx.territories.refresh()` loads them.
+  const territoryDir = mkdtempSync(path.join(tmpdir(), 'catchment-territories-'));
+  const config = { ...loadConfig({ DATA_DIR: 'var/test', TERRITORY_DIR: territoryDir }), databaseUrl: undefined };
   // Built from the npm data packages on the first run, reused (var/test/demo) afterwards.
   const demo = await ensureDemoData({ dataDir: config.dataDir });
-  const ctx = createContext(config, database, demo);
+  const territories = await openTerritoryStore(config, () => {}, { watch: false });
+  const ctx = createContext(config, database, { ...demo, territories });
   const app = await buildServer(ctx, { rateLimits: false });
   await app.ready();
   return { ctx, app };

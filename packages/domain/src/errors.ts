@@ -17,6 +17,13 @@ export const ERROR_CODES = {
   /** The free plan's areas-per-map limit; details carry maxAreas. */
   areaLimitReached: 'AREA_LIMIT_REACHED',
   areaCannotBeCalculated: 'AREA_CANNOT_BE_CALCULATED',
+  /** The area reaches farther than the analysis limit (SPEC §9: 300 km). */
+  polygonTooLarge: 'POLYGON_TOO_LARGE',
+  noDataForCountry: 'NO_DATA_FOR_COUNTRY',
+  censusRetrieval: 'CENSUS_RETRIEVAL_ERROR',
+  unitsNotFound: 'UNITS_NOT_FOUND',
+  unitsWithoutBoundary: 'UNITS_WITHOUT_BOUNDARY',
+  unitKindNotLoaded: 'UNIT_KIND_NOT_LOADED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -8,3 +8,4 @@ export * from './schemas/index.js';
 export * from './i18n/index.js';
 export * from './regions.js';
 export * from './isochrone-values.js';
+export * from './territories.js';

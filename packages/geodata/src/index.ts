@@ -1,4 +1,4 @@
-/** Territorial data: the demo dataset, the offline basemap's tiles and style, the place gazetteer. */
+/** Territorial data: the demo dataset, the offline basemap, the place gazetteer, territorial units and census figures, importers. */
 export * from './text/place-name-key.js';
 export * from './basemap/basemap-layers.js';
 export * from './basemap/basemap-tiles.js';
@@ -8,3 +8,9 @@ export * from './gazetteer/place-result.js';
 export * from './gazetteer/gazetteer.js';
 export * from './demo/demo-data.js';
 export * from './countries/country-locator.js';
+export * from './territories/territory-dataset.js';
+export * from './territories/unit-index.js';
+export * from './territories/census-figures.js';
+export * from './territories/territory-store.js';
+export * from './territories/unit-tiles.js';
+export * from './importers/index.js';

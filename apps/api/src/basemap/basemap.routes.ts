@@ -2,23 +2,19 @@
  * The offline basemap: a MapLibre style pointing at our own vector tiles, and the tiles, cut from
  * the demo data on request. The web app uses MAP_STYLE_URL instead when one is configured.
  */
-import { gzipSync } from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { basemapStyle, type BasemapTiles } from '@catchment/geodata';
 import type { RouteModule } from '../routes.js';
+import { sendTile } from '../http/tiles.js';
 import { tileParams } from './basemap.schemas.js';
 
 /** Tiles change only when the demo data is rebuilt (a new version of the app or of its data packages). */
 const TILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 const STYLE_CACHE_CONTROL = 'public, max-age=300';
-/** Tiles larger than this are sent gzip-compressed to clients that accept it. */
-const GZIP_MIN_BYTES = 1024;
 
 /** Behind a proxy, the address the browser used (trustProxy makes Fastify read X-Forwarded-*). */
 const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
-const acceptsGzip = (request: FastifyRequest) => /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
 
 const basemapPlugin: FastifyPluginAsyncZod<{ basemap: BasemapTiles }> = async (app, { basemap }) => {
   app.get('/basemap/style.json', {
@@ -30,16 +26,7 @@ const basemapPlugin: FastifyPluginAsyncZod<{ basemap: BasemapTiles }> = async (a
 
   app.get('/basemap/tiles/:z/:x/:y.pbf', {
     schema: { tags: ['basemap'], summary: 'A vector tile of the offline basemap (204 when empty)', params: tileParams },
-  }, async (request, reply) => {
-    const tile = basemap.tile(request.params);
-    reply.header('cache-control', TILE_CACHE_CONTROL).header('vary', 'Accept-Encoding');
-    if (!tile) return reply.code(204).send();
-    reply.type('application/vnd.mapbox-vector-tile');
-    if (tile.length >= GZIP_MIN_BYTES && acceptsGzip(request)) {
-      return reply.header('content-encoding', 'gzip').send(gzipSync(tile));
-    }
-    return reply.send(Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength));
-  });
+  }, async (request, reply) => sendTile(request, reply, basemap.tile(request.params), TILE_CACHE_CONTROL));
 };
 
 /** Registered only when the demo data is loaded (the server always loads it; some tests do not). */

@@ -21,6 +21,14 @@ const COMMANDS: Record<string, DataCommand> = {
       await buildDemoData({ dataDir: config.dataDir, log });
     },
   },
+  sources: {
+    usage: 'sources',
+    summary: 'List the open-data importers, with the files each one takes',
+    async run(_args, { log }) {
+      log(`Importers (npm run data -- import <source> <files…>):\n  ${importUsage().join('\n  ')}`);
+      log('Where to download each file, and under which licence: docs/data-sources.md');
+    },
+  },
   import: {
     usage: 'import <source> <files…>',
     summary: `Import open data files; sources: ${Object.keys(IMPORT_SOURCES).join(', ')}`,

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -40,6 +40,25 @@ describe('npm run data -- import osm', () => {
     await expect(dataCommand(['import', 'shapefile', 'x.shp'], dataDir)).rejects.toMatchObject({
       stderr: expect.stringMatching(/Unknown import source "shapefile"[\s\S]*import osm <extract\.osm\.pbf>/),
     });
+  });
+
+  it('lists every importer with `sources`', async () => {
+    const { stdout } = await dataCommand(['sources'], mkdtempSync(join(tmpdir(), 'data-sources-')));
+    for (const source of ['osm', 'fr-communes', 'fr-iris', 'fr-departements', 'us-states', 'us-counties', 'us-zcta', 'gb-districts', 'geonames-cities', 'geonames-postcodes']) {
+      expect(stdout).toContain(`import ${source} `);
+    }
+    expect(stdout).toContain('docs/data-sources.md');
+  });
+
+  it('imports communes with their population into TERRITORY_DIR, with a progress bar and a summary', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
+    const { stdout, stderr } = await dataCommand(['import', 'fr-communes',
+      '../shared/data/fr/communes-06-alpes-maritimes.geojson', '../shared/data/fr/population-communes-06-alpes-maritimes.csv'], dataDir);
+    expect(stdout).toContain('Dataset fr-communes--communes-06-alpes-maritimes: 163 fr_cities');
+    expect(stdout).toContain('population: 163 units with a value');
+    expect(stderr).toMatch(/\[#+\] 100% boundaries/);
+    const territoryDir = loadConfig({ DATA_DIR: dataDir }).territoryDir;
+    expect(readdirSync(territoryDir)).toEqual(['fr-communes--communes-06-alpes-maritimes.ndjson']);
   });
 
   it('names the graph after the region', () => {

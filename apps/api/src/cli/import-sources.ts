@@ -1,10 +1,12 @@
 /**
  * `npm run data -- import <source> <files…>`: one entry per kind of open data. Each importer reads
- * its files, writes what the server loads at start into DATA_DIR, and prints a summary.
+ * its files, writes what the server loads into DATA_DIR (road graphs, territorial datasets), and
+ * prints a summary.
  */
 import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { formatImportSummary, GRAPH_EXTENSION, importOsm, progressBar, type ImportProgress } from '@catchment/routing';
+import { formatImportSummary, GRAPH_EXTENSION, importOsm, progressBar } from '@catchment/routing';
+import { formatImportReport, TERRITORY_IMPORTERS } from '@catchment/geodata';
 import type { Config } from '../config.js';
 
 export interface ImportContext {
@@ -44,15 +46,28 @@ export const IMPORT_SOURCES: Record<string, ImportSource> = {
       log('Restart the server to route in the imported regions.');
     },
   },
+  // Territorial units and census figures, written to TERRITORY_DIR (a running server picks them up).
+  ...Object.fromEntries(Object.entries(TERRITORY_IMPORTERS).map(([name, importer]): [string, ImportSource] => [name, {
+    usage: importer.usage,
+    summary: importer.summary,
+    async run(files, { config, log, progress }) {
+      const bar = progressWriter(progress);
+      const report = await importer.run(files, { outputDir: config.territoryDir, onProgress: bar.update });
+      bar.done();
+      for (const line of formatImportReport(report)) log(line);
+    },
+  }])),
 };
 
 /**
  * Redraws one line in a terminal; elsewhere (CI logs, pipes) writes a line per tenth of the read
  * and per phase, so the log does not fill with carriage returns.
  */
-function progressWriter(stream: NodeJS.WriteStream): { update: (progress: ImportProgress) => void; done: () => void } {
+interface Progress { phase: string; fraction: number }
+
+function progressWriter(stream: NodeJS.WriteStream): { update: (progress: Progress) => void; done: () => void } {
   let lastLine = '';
-  let lastTenth = -1;
+  let lastStep = '';
   return {
     update(progress) {
       const line = progressBar(progress);
@@ -62,9 +77,9 @@ function progressWriter(stream: NodeJS.WriteStream): { update: (progress: Import
         stream.write(`\r${line}`);
         return;
       }
-      const tenth = progress.phase === 'read' ? Math.floor(progress.fraction * 10) : 11 + ['build', 'write'].indexOf(progress.phase);
-      if (tenth === lastTenth) return;
-      lastTenth = tenth;
+      const step = `${progress.phase}:${Math.floor(progress.fraction * 10)}`;
+      if (step === lastStep) return;
+      lastStep = step;
       stream.write(`${line}\n`);
     },
     done() {
@@ -74,5 +89,5 @@ function progressWriter(stream: NodeJS.WriteStream): { update: (progress: Import
 }
 
 export function importUsage(): string[] {
-  return Object.values(IMPORT_SOURCES).map((source) => `import ${source.usage}`.padEnd(28) + ` ${source.summary}`);
+  return Object.values(IMPORT_SOURCES).map((source) => `import ${source.usage}`.padEnd(56) + ` ${source.summary}`);
 }

@@ -63,6 +63,17 @@ const CODES_BY_STATUS: Record<number, ErrorCode> = {
   429: ERROR_CODES.rateLimited,
 };
 
+/** A message's {{placeholders}} are filled from the error's details (lists joined with commas). */
+function messageParams(details: unknown): Record<string, string | number> {
+  if (!details || typeof details !== 'object') return {};
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(details)) {
+    if (typeof value === 'string' || typeof value === 'number') params[key] = value;
+    else if (Array.isArray(value)) params[key] = value.join(', ');
+  }
+  return params;
+}
+
 export function sendError(reply: FastifyReply, status: number, code: string, message: string, details?: unknown) {
   return reply.code(status).type('application/json').send({ error: details === undefined ? { code, message } : { code, message, details } });
 }
@@ -72,7 +83,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const locale = requestLocale(request);
     if (error instanceof RequestValidationError) return reply.code(400).send(validationBody(error, locale));
     if (error instanceof HttpError) {
-      return sendError(reply, error.statusCode, error.code, translate(locale, error.messageKey), error.details);
+      return sendError(reply, error.statusCode, error.code, translate(locale, error.messageKey, messageParams(error.details)), error.details);
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) return sendError(reply, 429, ERROR_CODES.rateLimited, translate(locale, 'errors.rateLimited'));

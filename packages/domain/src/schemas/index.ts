@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './maps.js';
 export * from './areas.js';
 export * from './isochrones.js';
+export * from './territories.js';

@@ -5,6 +5,9 @@ import { readFrenchCommunes } from './sources/french-communes.source.js';
 import { readUsBoundaries } from './sources/us-atlas.source.js';
 import { readUsZipCodes } from './sources/us-zipcodes.source.js';
 import { readWorldLayers } from './sources/world-atlas.source.js';
+import {
+  frenchCommuneUnits, frenchPostcodeUnits, usBoundaryUnits, usZipCodeUnits, worldCityUnits, type DemoTerritoryDataset,
+} from './sources/demo-territories.js';
 import { cityEntries, cityPlaces, readWorldCities } from './sources/world-cities.source.js';
 
 /** The packages the demo data is made from; their versions are part of its freshness stamp. */
@@ -15,7 +18,9 @@ export const DEMO_SOURCE_PACKAGES = [
 /** Countries whose places come from a finer source than the world's cities. */
 const COUNTRIES_WITH_OWN_GAZETTEER = new Set(['FR']);
 
-export function buildDemoLayersAndPlaces(log: (message: string) => void): { layers: BasemapLayers; places: PlaceEntry[] } {
+export interface DemoContent { layers: BasemapLayers; places: PlaceEntry[]; territories: DemoTerritoryDataset[] }
+
+export function buildDemoContent(log: (message: string) => void): DemoContent {
   log('Demo data: countries and land (world-atlas, Natural Earth)…');
   const world = readWorldLayers();
   log('Demo data: US states and counties (us-atlas)…');
@@ -37,5 +42,13 @@ export function buildDemoLayersAndPlaces(log: (message: string) => void): { laye
     places: featureCollection(cityPlaces(cities)),
   };
   const places = [...cityEntries(cities, COUNTRIES_WITH_OWN_GAZETTEER), ...french.entries, ...zipCodes];
-  return { layers, places };
+  log('Demo data: territorial units (communes and postcodes as points, US states and counties, zip codes, world cities)…');
+  const territories: DemoTerritoryDataset[] = [
+    { id: 'demo--world-cities', units: worldCityUnits(cities) },
+    { id: 'demo--fr-communes', units: frenchCommuneUnits(french.communes) },
+    { id: 'demo--fr-postcodes', units: frenchPostcodeUnits(french.communes) },
+    { id: 'demo--us-states-counties', units: usBoundaryUnits() },
+    { id: 'demo--us-zipcodes', units: usZipCodeUnits() },
+  ];
+  return { layers, places, territories };
 }

@@ -13,11 +13,12 @@ import { BasemapTiles } from '../basemap/basemap-tiles.js';
 import { Gazetteer } from '../gazetteer/gazetteer.js';
 import { decodePlaces, encodePlaces, type GazetteerFile } from '../gazetteer/gazetteer-file.js';
 import type { PlaceEntry } from '../gazetteer/place-entry.js';
-import { buildDemoLayersAndPlaces, DEMO_SOURCE_PACKAGES } from './build-demo-data.js';
+import { TERRITORY_DATASET_EXTENSION, writeTerritoryDataset } from '../territories/territory-dataset.js';
+import { buildDemoContent, DEMO_SOURCE_PACKAGES } from './build-demo-data.js';
 import { packageVersion } from './npm-data-package.js';
 
 /** Bump when the files' content or shape changes: existing demo data is then rebuilt. */
-export const DEMO_DATA_FORMAT = 1;
+export const DEMO_DATA_FORMAT = 2;
 
 export interface DemoData { basemap: BasemapTiles; gazetteer: Gazetteer }
 
@@ -32,6 +33,8 @@ interface DemoManifest { format: number; sources: Record<string, string>; builtA
 const FILES = { manifest: 'manifest.json', basemap: 'basemap.json', gazetteer: 'gazetteer.json' } as const;
 
 export const demoDirectory = (dataDir: string) => path.join(dataDir, 'demo');
+/** The demo's territorial datasets, in the same format as imported ones (territory-dataset.ts). */
+export const demoTerritoryDirectory = (dataDir: string) => path.join(demoDirectory(dataDir), 'territories');
 
 function expectedStamp(): Omit<DemoManifest, 'builtAt'> {
   return { format: DEMO_DATA_FORMAT, sources: Object.fromEntries(DEMO_SOURCE_PACKAGES.map((name) => [name, packageVersion(name)])) };
@@ -51,10 +54,17 @@ export async function isDemoDataFresh(dataDir: string): Promise<boolean> {
 /** Builds the demo files (whatever is there already) and returns what they hold. */
 export async function buildDemoData({ dataDir, log = () => {} }: DemoDataOptions): Promise<{ layers: BasemapLayers; places: PlaceEntry[] }> {
   const started = Date.now();
-  const { layers, places } = buildDemoLayersAndPlaces(log);
+  const { layers, places, territories } = buildDemoContent(log);
   log('Demo data: writing files…');
   const directory = demoDirectory(dataDir);
   await fs.mkdir(directory, { recursive: true });
+  // Each dataset replaces its previous version atomically: a server or test run building the demo
+  // data at the same moment never reads half a folder.
+  const territoryDirectory = demoTerritoryDirectory(dataDir);
+  for (const { id, units } of territories) {
+    await writeTerritoryDataset(territoryDirectory, { id, source: 'demo', files: [...DEMO_SOURCE_PACKAGES] }, units);
+  }
+  await removeDatasetsOtherThan(territoryDirectory, territories.map(({ id }) => id));
   await writeFileAtomically(path.join(directory, FILES.basemap), JSON.stringify(layers));
   await writeFileAtomically(path.join(directory, FILES.gazetteer), JSON.stringify(encodePlaces(places)));
   // Written last: its presence says the other files are complete.
@@ -88,6 +98,14 @@ export async function ensureDemoData({ dataDir, log = () => {} }: DemoDataOption
   const gazetteer = new Gazetteer(places);
   log(`Basemap and place search ready in ${seconds(started)} s (${gazetteer.size.toLocaleString('en')} places)`);
   return { basemap, gazetteer };
+}
+
+/** Drops the datasets an older version of the demo data had and this one does not. */
+async function removeDatasetsOtherThan(directory: string, ids: string[]): Promise<void> {
+  const keep = new Set(ids.map((id) => `${id}${TERRITORY_DATASET_EXTENSION}`));
+  for (const name of await fs.readdir(directory)) {
+    if (name.endsWith(TERRITORY_DATASET_EXTENSION) && !keep.has(name)) await fs.rm(path.join(directory, name), { force: true });
+  }
 }
 
 async function writeFileAtomically(file: string, content: string): Promise<void> {

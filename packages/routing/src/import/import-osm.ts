@@ -50,7 +50,7 @@ export async function importOsm(
 }
 
 /** A one-line text progress bar for terminals, e.g. `[#########.........]  45% read`. */
-export function progressBar(progress: ImportProgress, width = 30): string {
+export function progressBar(progress: { phase: string; fraction: number }, width = 30): string {
   const filled = Math.round(progress.fraction * width);
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(progress.fraction * 100)).padStart(3)}% ${progress.phase}`;
 }

@@ -28,8 +28,19 @@ interface PostcodeRow { codePostal: string; codeCommune: string; nomCommune: str
 
 type LngLat = [number, number];
 
+/** A commune located by the build: what the demo's territorial units are made of. */
+export interface LocatedCommune {
+  code: string;
+  name: string;
+  departement?: string;
+  population?: number;
+  postcodes: string[];
+  position: LngLat;
+}
+
 export interface FrenchCommunesResult {
   entries: PlaceEntry[];
+  communes: LocatedCommune[];
   stats: { communes: number; locatedByGeoNames: number; locatedByNeighbour: number; leftOut: number; postcodes: number };
 }
 
@@ -59,10 +70,18 @@ export function frenchCommuneEntries(input: {
     return name ? `${name} (${commune.departement})` : '';
   };
   const entries: PlaceEntry[] = [];
+  const locatedCommunes: LocatedCommune[] = [];
   const communeByCode = new Map(communes.map((commune) => [commune.code, commune]));
   for (const commune of communes) {
     const position = located.get(commune.code);
     if (!position) continue;
+    // Paris, Lyon and Marseille count once, as cities: their arrondissements would count them twice.
+    if (commune.type === 'commune-actuelle') {
+      locatedCommunes.push({
+        code: commune.code, name: commune.nom, departement: commune.departement,
+        population: commune.population, postcodes: [...new Set(postcodesOfCommune.get(commune.code) ?? [])], position,
+      });
+    }
     entries.push({
       id: `commune:${commune.code}`, kind: 'commune', name: commune.nom, context: contextOf(commune), country: 'FR',
       lng: position[0], lat: position[1], population: commune.population ?? 0,
@@ -82,6 +101,7 @@ export function frenchCommuneEntries(input: {
   }
   return {
     entries,
+    communes: locatedCommunes,
     stats: {
       communes: communes.length,
       locatedByGeoNames,

@@ -1,0 +1,121 @@
+/**
+ * The analysis panel's census and divisions calls (SPEC §7): figures of a map's areas, the measure
+ * catalogue and its translations, the divisions an area covers and their XLSX export.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  computeMeasuresBody, countryQuery, divisionsExportBody, ERROR_CODES, MEASURE_GROUPS, mapIdParam, measuresOfCountry, measuresQuery, translate,
+  type CensusWidget, type ComputeMeasuresResponse, type Country, type Locale,
+} from '@catchment/domain';
+import { requestLocale } from '../http/errors.js';
+import { parseMapRef } from '../maps/map-ref.js';
+import { readableMap } from '../maps/map-access.js';
+import type { MapStore } from '../maps/map-store.js';
+import type { AreaRecord } from '../maps/areas.repository.js';
+import type { CensusService } from './census.service.js';
+import type { DivisionsService } from './divisions.service.js';
+import { divisionsWorkbook } from './divisions-workbook.js';
+import { readableAreas } from './map-areas.js';
+import { areaParams } from './territories.schemas.js';
+
+const tags = ['analysis'];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const censusSearchQuery = countryQuery.extend({ q: z.string().trim().max(100).optional() });
+
+interface AnalysisOptions { store: MapStore; census: CensusService; divisions: DivisionsService }
+
+export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app, { store, census, divisions }) => {
+  app.post('/v2/maps/:id/measures/compute', {
+    schema: { tags, summary: 'Census figures of areas of the map, apportioned over the territorial units they cover', params: mapIdParam, body: computeMeasuresBody },
+  }, async (request): Promise<ComputeMeasuresResponse> => {
+    const locale = requestLocale(request);
+    const areas = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, request.body.areaIds);
+    return {
+      areas: areas.map((area) => {
+        try {
+          return census.measuresOf(area, locale);
+        } catch (error) {
+          request.log.error({ err: error, areaId: area.uuid }, 'census computation failed');
+          const message = translate(locale, 'errors.censusRetrieval');
+          return { areaId: area.uuid, country: census.countryOf(area.geometry), measures: [], error: { code: ERROR_CODES.censusRetrieval, message } };
+        }
+      }),
+    };
+  });
+
+  app.get('/v2/maps/:id/areas/:areaId/divisions', {
+    schema: { tags, summary: 'The cities, postcodes, IRIS… an area covers, with the share of each inside it', params: areaParams },
+  }, async (request) => {
+    const [area] = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, [request.params.areaId]);
+    return divisions.divisionsOf(area!);
+  });
+
+  app.post('/v2/maps/:id/xlsxreport/divisions', {
+    schema: { tags, summary: 'XLSX workbook of the divisions of areas (one sheet per kind of unit)', params: mapIdParam, body: divisionsExportBody },
+  }, async (request, reply) => {
+    const locale = requestLocale(request);
+    const areas = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, request.body.areaIds);
+    const workbook = await divisionsWorkbook(areas.map((area) => ({ areaLabel: areaLabel(area), divisions: divisions.divisionsOf(area) })), locale);
+    const name = areas.length === 1 ? areaLabel(areas[0]!) : translate(locale, 'maps.defaultTitle');
+    return reply.type(XLSX_TYPE).header('content-disposition', attachment(`${name} - divisions.xlsx`)).send(workbook);
+  });
+
+  app.get('/v2/widgets/census', {
+    schema: { tags, summary: 'The census widgets (groups of measures) shown for a country', querystring: countryQuery },
+  }, async (request) => ({ country: request.query.country, widgets: censusWidgets(request.query.country, requestLocale(request)) }));
+
+  app.get('/v2/maps/:id/measures_translations', {
+    schema: { tags, summary: 'Names of the measures of a country, in the request language', params: mapIdParam, querystring: countryQuery },
+  }, async (request) => {
+    await readableMap(store, parseMapRef(request.params.id), request.session?.clientId);
+    return { translations: measureTranslations(request.query.country, requestLocale(request)) };
+  });
+
+  app.get('/v2/maps/:id/measures', {
+    schema: { tags, summary: 'Measures usable on the map for a country, filtered by a search key', params: mapIdParam, querystring: measuresQuery },
+  }, async (request) => {
+    await readableMap(store, parseMapRef(request.params.id), request.session?.clientId);
+    return { measures: searchMeasures(request.query.country, request.query.searchKey, requestLocale(request)) };
+  });
+
+  app.get('/v2/measures/census/search', {
+    schema: { tags, summary: 'Census measures of a country, by name or key', querystring: censusSearchQuery },
+  }, async (request) => ({ measures: searchMeasures(request.query.country, request.query.q, requestLocale(request)) }));
+
+  app.get('/v2/measures/census/translations', {
+    schema: { tags, summary: 'Names of the census measures of a country, in the request language', querystring: countryQuery },
+  }, async (request) => ({ translations: measureTranslations(request.query.country, requestLocale(request)) }));
+};
+
+function censusWidgets(country: Country, locale: Locale): CensusWidget[] {
+  const measures = measuresOfCountry(country);
+  return MEASURE_GROUPS.map((group) => ({
+    id: group,
+    measures: measures.filter((measure) => measure.group === group)
+      .map((measure) => ({ key: measure.key, label: translate(locale, `measures.${measure.key}`), unit: measure.unit })),
+  })).filter((widget) => widget.measures.length > 0);
+}
+
+function measureTranslations(country: Country, locale: Locale): Record<string, string> {
+  return Object.fromEntries(measuresOfCountry(country).map((measure) => [measure.key, translate(locale, `measures.${measure.key}`)]));
+}
+
+function searchMeasures(country: Country, search: string | undefined, locale: Locale) {
+  const needle = search?.toLowerCase() ?? '';
+  return measuresOfCountry(country)
+    .map((measure) => ({
+      key: measure.key, label: translate(locale, `measures.${measure.key}`), unit: measure.unit, group: measure.group,
+      source: { type: 'census' as const, datasetPath: measure.datasetPath },
+    }))
+    .filter((measure) => !needle || measure.key.includes(needle) || measure.label.toLowerCase().includes(needle));
+}
+
+const areaLabel = (area: AreaRecord) => area.label || area.uuid;
+
+/** A Content-Disposition naming the file, with an ASCII fallback and the UTF-8 name (RFC 6266). */
+function attachment(filename: string): string {
+  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

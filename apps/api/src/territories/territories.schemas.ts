@@ -1,0 +1,18 @@
+/** Request parts of the territorial routes that are specific to the server (tile addresses, map/area params). */
+import { z } from 'zod';
+import { isValidUnitTile } from '@catchment/geodata';
+import { mapIdParam, unitKindParam, uuid } from '@catchment/domain';
+
+export const areaParams = mapIdParam.extend({ areaId: uuid });
+
+export const unitKindParams = z.object({ kind: unitKindParam });
+
+export const lngLatQuery = z.object({
+  lng: z.coerce.number({ error: 'validation.longitude' }).min(-180, { error: 'validation.longitude' }).max(180, { error: 'validation.longitude' }),
+  lat: z.coerce.number({ error: 'validation.latitude' }).min(-90, { error: 'validation.latitude' }).max(90, { error: 'validation.latitude' }),
+});
+
+const tileCoordinate = z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' });
+
+export const unitTileParams = z.object({ kind: unitKindParam, z: tileCoordinate, x: tileCoordinate, y: tileCoordinate })
+  .refine(({ z: zoom, x, y }) => isValidUnitTile(zoom, x, y), { error: 'validation.invalid', path: ['x'] });

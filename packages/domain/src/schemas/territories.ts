@@ -1,0 +1,100 @@
+/**
+ * Payloads of the territorial API: unit kinds and search, census measures of areas, administrative
+ * divisions. Request bodies are zod schemas; responses are plain types shared with the app.
+ */
+import { z } from 'zod';
+import { ADMINISTRATIVE_KINDS, COUNTRIES, type AdministrativeKind, type Country } from '../enums.js';
+import type { MeasureAggregation, MeasureGroup, MeasureUnit } from '../territories.js';
+import { uuid } from './common.js';
+
+export const MEASURE_AREAS_MAX = 50;
+
+export const unitKindParam = z.enum(ADMINISTRATIVE_KINDS, { error: 'errors.unknownUnitKind' });
+export const countryQuery = z.object({ country: z.enum(COUNTRIES, { error: 'validation.invalid' }).default('fr') });
+
+export const unitSearchQuery = z.object({
+  q: z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const computeMeasuresBody = z.object({
+  areaIds: z.array(uuid).min(1, { error: 'validation.noAreas' }).max(MEASURE_AREAS_MAX, { error: 'validation.tooManyAreas' }),
+});
+
+export const divisionsExportBody = z.object({
+  areaIds: z.array(uuid).min(1, { error: 'validation.noAreas' }).max(MEASURE_AREAS_MAX, { error: 'validation.tooManyAreas' }),
+});
+
+export const measuresQuery = z.object({
+  country: z.enum(COUNTRIES, { error: 'validation.invalid' }).default('fr'),
+  searchKey: z.string().trim().max(100).optional(),
+  metricId: z.string().max(100).optional(),
+});
+
+/** What the server has loaded for one kind of unit. */
+export interface UnitKindSummary {
+  kind: AdministrativeKind;
+  country: Country;
+  /** Zoom from which the map labels units of this kind (SPEC §9). */
+  labelZoom: number;
+  units: number;
+  /** `polygon` where boundaries are loaded, `point` where only positions are known (demo data without boundaries). */
+  geometry: 'polygon' | 'point' | 'mixed';
+  /** Where the units come from: `demo` or importer names. */
+  sources: string[];
+}
+
+export interface UnitSummary {
+  kind: AdministrativeKind;
+  code: string;
+  name: string;
+  /** The parent unit's name (département of a commune, state of a county), when known. */
+  parentName?: string;
+  geometry: 'polygon' | 'point';
+  bbox: [number, number, number, number];
+}
+
+export interface MeasureValue {
+  key: string;
+  label: string;
+  /** null: no dataset gives this measure where the area lies. */
+  value: number | null;
+  unit: MeasureUnit;
+  group: MeasureGroup;
+  aggregation: MeasureAggregation['method'];
+  /**
+   * Share (0–1) of the area's surface covered by boundaries with data for this measure; null when
+   * the figure comes only from points (cities known by their position), which cover no surface.
+   */
+  coverage: number | null;
+  /** The kinds of units the figure was taken from, finest first. */
+  sources: AdministrativeKind[];
+}
+
+export interface AreaMeasures {
+  areaId: string;
+  country: Country;
+  measures: MeasureValue[];
+  /** Set instead of measures when the area cannot be analysed (too large, no data for its country). */
+  error?: { code: string; message: string };
+}
+
+export interface ComputeMeasuresResponse { areas: AreaMeasures[] }
+
+export interface DivisionRow {
+  code: string;
+  name: string;
+  parentName?: string;
+  /** Share (0–1) of the unit inside the area; points are in (1) or out. */
+  share: number;
+  geometry: 'polygon' | 'point';
+  population: number | null;
+  /** Postcodes of a commune, communes of a postcode: related codes the export lists. */
+  related?: string[];
+}
+
+export interface DivisionList { kind: AdministrativeKind; rows: DivisionRow[] }
+
+export interface AreaDivisions { areaId: string; country: Country; divisions: DivisionList[] }
+
+export interface CensusWidget { id: MeasureGroup; measures: { key: string; label: string; unit: MeasureUnit }[] }

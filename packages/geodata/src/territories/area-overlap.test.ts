@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import type { Feature, MultiPolygon, Polygon } from 'geojson';
+import { describe, expect, it } from 'vitest';
+import { containsPoint, geometryBBox, intersectionArea, planarArea, prepareArea } from './area-overlap.js';
+
+const square = (x: number, y: number, side: number): Polygon => ({
+  type: 'Polygon', coordinates: [[[x, y], [x + side, y], [x + side, y + side], [x, y + side], [x, y]]],
+});
+const overlap = (area: Polygon | MultiPolygon, unit: Polygon | MultiPolygon) =>
+  intersectionArea(prepareArea(area), unit, geometryBBox(unit), planarArea(unit));
+
+describe('area of a unit inside an area', () => {
+  it('gives the known answers on squares', () => {
+    const area = square(0, 0, 2);
+    expect(overlap(area, square(1, 1, 2))).toBeCloseTo(1, 12);
+    expect(overlap(area, square(1, 0, 2))).toBeCloseTo(2, 12);
+    expect(overlap(area, square(0.5, 0.5, 1))).toBeCloseTo(1, 12);
+    expect(overlap(area, square(5, 5, 1))).toBe(0);
+    expect(overlap(square(0.5, 0.5, 1), area)).toBeCloseTo(1, 12);
+  });
+
+  it('subtracts the holes of units and of areas', () => {
+    const withHole: Polygon = { type: 'Polygon', coordinates: [square(0, 0, 4).coordinates[0]!, square(1, 1, 2).coordinates[0]!.slice().reverse()] };
+    expect(planarArea(withHole)).toBeCloseTo(12, 12);
+    expect(overlap(square(0, 0, 2), withHole)).toBeCloseTo(3, 12);
+    expect(overlap(withHole, square(0, 0, 2))).toBeCloseTo(3, 12);
+    expect(overlap(withHole, square(1.5, 1.5, 1))).toBeCloseTo(0, 12);
+  });
+
+  it('handles a concave (L-shaped) area and a multipolygon area', () => {
+    const l: Polygon = { type: 'Polygon', coordinates: [[[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2], [0, 0]]] };
+    expect(overlap(l, square(0, 0, 2))).toBeCloseTo(3, 12);
+    expect(overlap(l, square(1, 1, 1))).toBeCloseTo(0, 12);
+    const two: MultiPolygon = { type: 'MultiPolygon', coordinates: [square(0, 0, 1).coordinates, square(2, 0, 1).coordinates] };
+    expect(overlap(two, square(0.5, 0, 2))).toBeCloseTo(1, 12);
+  });
+
+  it('gives exact shares when the area is the union of the units (shared edges)', () => {
+    const area: Polygon = { type: 'Polygon', coordinates: [[[0, 0], [3, 0], [3, 1], [0, 1], [0, 0]]] };
+    expect(overlap(area, square(0, 0, 1))).toBeCloseTo(1, 12);
+    expect(overlap(area, square(1, 0, 1))).toBeCloseTo(1, 12);
+    expect(overlap(area, square(0, 1, 1))).toBeCloseTo(0, 12);
+    expect(overlap(area, square(3, 0, 1))).toBeCloseTo(0, 12);
+  });
+
+  it('tells whether a point is inside, holes excepted', () => {
+    const area = prepareArea({ type: 'Polygon', coordinates: [square(0, 0, 4).coordinates[0]!, square(1, 1, 2).coordinates[0]!] });
+    expect(containsPoint(area, 0.5, 0.5)).toBe(true);
+    expect(containsPoint(area, 2, 2)).toBe(false);
+    expect(containsPoint(area, 5, 5)).toBe(false);
+  });
+
+  it('never finds more than either shape, and agrees both ways (random convex polygons)', () => {
+    const convex = fc.tuple(fc.double({ min: -5, max: 5, noNaN: true }), fc.double({ min: -5, max: 5, noNaN: true }), fc.double({ min: 0.1, max: 4, noNaN: true }), fc.integer({ min: 3, max: 12 }))
+      .map(([x, y, r, n]): Polygon => {
+        const ring = Array.from({ length: n }, (_, i) => [x + r * Math.cos((2 * Math.PI * i) / n), y + r * Math.sin((2 * Math.PI * i) / n)]);
+        return { type: 'Polygon', coordinates: [[...ring, ring[0]!]] };
+      });
+    fc.assert(fc.property(convex, convex, (a, b) => {
+      const ab = overlap(a, b);
+      expect(ab).toBeLessThanOrEqual(Math.min(planarArea(a), planarArea(b)) + 1e-9);
+      expect(ab).toBeCloseTo(overlap(b, a), 9);
+    }));
+  });
+
+  it('splits the communes of Alpes-Maritimes exactly along their shared boundaries', () => {
+    const file = path.resolve(import.meta.dirname, '../../../../../shared/data/fr/communes-06-alpes-maritimes.geojson');
+    const communes = (JSON.parse(readFileSync(file, 'utf8')) as { features: Feature<Polygon | MultiPolygon, { code: string }>[] }).features;
+    const nice = communes.find((commune) => commune.properties.code === '06088')!;
+    const area = prepareArea(nice.geometry);
+    const shares = new Map(communes.map((commune) => [commune.properties.code,
+      intersectionArea(area, commune.geometry, geometryBBox(commune.geometry), planarArea(commune.geometry)) / planarArea(commune.geometry)]));
+    expect(shares.get('06088')).toBeCloseTo(1, 6);
+    // Its neighbours (Saint-Laurent-du-Var, Villefranche-sur-Mer…) touch it but are not inside it.
+    for (const [code, share] of shares) if (code !== '06088') expect(share).toBeLessThan(1e-4);
+  });
+});
