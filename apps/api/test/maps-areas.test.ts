@@ -99,14 +99,14 @@ describe('POST .../areas/bulk', () => {
   it('answers 422 for areas it cannot calculate, in English and French, storing nothing', async () => {
     const user = await signUp(app);
     const { map, folderId } = await newMap(user);
-    // No administrative resolver yet; no road network imported in this test server.
+    // Paris is only a point in the demo data; no road network is imported in this test server.
     const admin = { uuid: randomUUID(), isoMode: 'administrative', unitKind: 'fr_cities', unitCodes: ['75056'] };
     const ok = polygonArea();
     const en = await postAreas(app, user, map.id, folderId, [ok, admin]);
     expect(en.statusCode).toBe(422);
-    expect(en.json().error).toEqual({ code: 'AREA_CANNOT_BE_CALCULATED', message: 'Area cannot be calculated' });
+    expect(en.json().error).toMatchObject({ code: 'UNITS_WITHOUT_BOUNDARY', message: expect.stringContaining('known only as points') });
     const fr = await postAreas(app, user, map.id, folderId, [admin], { lang: 'fr' });
-    expect(fr.json().error.message).toBe('La zone ne peut pas être calculée');
+    expect(fr.json().error.message).toContain('ne sont connus que comme des points');
     const isochrone = { uuid: randomUUID(), isoMode: 'isochrone', transportMode: 'car', startPoint: [2.35, 48.85], duration: 900 };
     const road = { uuid: randomUUID(), isoMode: 'isodistance', transportMode: 'walk', startPoint: [2.35, 48.85], distance: 900 };
     for (const area of [isochrone, road]) {

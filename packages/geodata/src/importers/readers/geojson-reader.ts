@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import fs from 'node:fs/promises';
+import { pipeline } from 'node:stream';
 import type { Feature } from 'geojson';
 import { trackedStream, type ByteProgress, type SourceFeature } from './contours.js';
 
@@ -21,8 +22,11 @@ export async function* readGeoJsonFeatures(file: string, onBytes?: ByteProgress)
     yield { properties: feature.properties ?? {}, geometry: feature.geometry };
     return;
   }
-  const pipeline = trackedStream(file, onBytes).pipe(parser()).pipe(pick({ filter: 'features' })).pipe(streamArray());
-  for await (const { value } of pipeline as AsyncIterable<{ value: Feature }>) {
+  const features = streamArray();
+  // pipeline(), not pipe(): a syntax error in the file must destroy the last stream too, so the loop
+  // below throws instead of waiting forever for features that will not come.
+  pipeline(trackedStream(file, onBytes), parser(), pick({ filter: 'features' }), features, () => {});
+  for await (const { value } of features as AsyncIterable<{ value: Feature }>) {
     yield { properties: value.properties ?? {}, geometry: value.geometry };
   }
 }
