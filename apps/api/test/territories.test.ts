@@ -216,6 +216,16 @@ describe('with the communes of Alpes-Maritimes imported', () => {
     expect(names).toEqual(expect.arrayContaining(['Nice', 'Villefranche-sur-Mer', 'Beaulieu-sur-Mer']));
   });
 
+  it('previews the union of units for the administrative mode', async () => {
+    const { app } = await testApp();
+    const { geometry } = await expectStatus<{ geometry: { type: string } }>(200, call(app, 'POST', '/v2/units/fr_cities/union', { payload: { codes: ['06088', '06159'] } }));
+    expect(geometry.type).toBe('Polygon');
+    const refused = await call(app, 'POST', '/v2/units/fr_cities/union', { payload: { codes: ['67482'] }, lang: 'fr' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toContain('npm run data -- import fr-communes');
+    expect((await call(app, 'POST', '/v2/units/fr_cities/union', { payload: { codes: [] } })).statusCode).toBe(400);
+  });
+
   it('explains why an administrative area cannot be built', async () => {
     const { app } = await testApp();
     const user = await signUp(app);

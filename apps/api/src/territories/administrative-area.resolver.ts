@@ -22,25 +22,30 @@ export function administrativeAreaResolver(territories: TerritoryStore): AreaGeo
     async resolve(area) {
       const { unitKind, unitCodes } = area;
       if (!unitKind || !unitCodes) throw areaCannotBeCalculated();
-      const index = territories.index;
-      if (index.units(unitKind).length === 0) {
-        throw new HttpError(422, ERROR_CODES.unitKindNotLoaded, 'errors.unitKindNotLoaded', { unitKind });
-      }
-      const codes = [...new Set(unitCodes)];
-      const units = codes.map((code) => ({ code, unit: index.unit(unitKind, code) }));
-      const missing = units.filter(({ unit }) => !unit).map(({ code }) => code);
-      if (missing.length > 0) {
-        throw new HttpError(422, ERROR_CODES.unitsNotFound, 'errors.unitsNotFound', { unitKind, codes: missing.slice(0, LISTED_CODES_MAX) });
-      }
-      const pointsOnly = units.filter(({ unit }) => unit!.geometry.type === 'Point').map(({ code }) => code);
-      if (pointsOnly.length > 0) {
-        throw new HttpError(422, ERROR_CODES.unitsWithoutBoundary, 'errors.unitsWithoutBoundary', {
-          unitKind, codes: pointsOnly.slice(0, LISTED_CODES_MAX), source: IMPORTER_OF_KIND[unitKind] ?? 'sources',
-        });
-      }
-      const union = unionGeometries(units.map(({ unit }) => unit!.geometry as AreaGeometry));
-      if (!union) throw areaCannotBeCalculated();
-      return union;
+      return unionOfUnits(territories, unitKind, unitCodes);
     },
   };
+}
+
+/** The union of the boundaries of units of a kind; 422 with the reason when a unit is unknown or only a point. */
+export function unionOfUnits(territories: TerritoryStore, unitKind: AdministrativeKind, unitCodes: readonly string[]): AreaGeometry {
+  const index = territories.index;
+  if (index.units(unitKind).length === 0) {
+    throw new HttpError(422, ERROR_CODES.unitKindNotLoaded, 'errors.unitKindNotLoaded', { unitKind });
+  }
+  const codes = [...new Set(unitCodes)];
+  const units = codes.map((code) => ({ code, unit: index.unit(unitKind, code) }));
+  const missing = units.filter(({ unit }) => !unit).map(({ code }) => code);
+  if (missing.length > 0) {
+    throw new HttpError(422, ERROR_CODES.unitsNotFound, 'errors.unitsNotFound', { unitKind, codes: missing.slice(0, LISTED_CODES_MAX) });
+  }
+  const pointsOnly = units.filter(({ unit }) => unit!.geometry.type === 'Point').map(({ code }) => code);
+  if (pointsOnly.length > 0) {
+    throw new HttpError(422, ERROR_CODES.unitsWithoutBoundary, 'errors.unitsWithoutBoundary', {
+      unitKind, codes: pointsOnly.slice(0, LISTED_CODES_MAX), source: IMPORTER_OF_KIND[unitKind] ?? 'sources',
+    });
+  }
+  const union = unionGeometries(units.map(({ unit }) => unit!.geometry as AreaGeometry));
+  if (!union) throw areaCannotBeCalculated();
+  return union;
 }

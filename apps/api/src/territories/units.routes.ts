@@ -4,9 +4,10 @@
  * everybody, as the basemap is.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { labelZoomThreshold, UNIT_KINDS, unitSearchQuery, type UnitKindSummary, type UnitSummary } from '@catchment/domain';
+import { labelZoomThreshold, UNIT_KINDS, unitSearchQuery, unitUnionBody, type UnitKindSummary, type UnitSummary } from '@catchment/domain';
 import type { CountryLocator, IndexedUnit, TerritoryIndex, TerritoryStore } from '@catchment/geodata';
 import { sendTile } from '../http/tiles.js';
+import { unionOfUnits } from './administrative-area.resolver.js';
 import { coveredCountry } from './area-extent.js';
 import { lngLatQuery, unitKindParams, unitTileParams } from './territories.schemas.js';
 
@@ -29,6 +30,10 @@ export const unitsPlugin: FastifyPluginAsyncZod<{ territories: TerritoryStore; c
     const index = territories.index;
     return { units: index.search(request.params.kind, request.query.q, request.query.limit).map((unit) => unitSummary(index, unit)) };
   });
+
+  app.post('/v2/units/:kind/union', {
+    schema: { tags, summary: 'The union of the boundaries of units (the administrative mode\'s preview); 422 for unknown or point-only units', params: unitKindParams, body: unitUnionBody },
+  }, async (request) => ({ geometry: unionOfUnits(territories, request.params.kind, request.body.codes) }));
 
   app.get('/v2/units/:kind/tiles/:z/:x/:y.pbf', {
     schema: { tags, summary: 'Vector tile of a kind of unit: layer `units` (outlines or points) and `labels` (204 when empty)', params: unitTileParams },

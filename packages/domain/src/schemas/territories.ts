@@ -17,6 +17,11 @@ export const unitSearchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 
+/** The units whose union the administrative mode previews (the same limit as an area's unit list). */
+export const unitUnionBody = z.object({
+  codes: z.array(z.string().max(20)).min(1, { error: 'validation.unitCodesRequired' }).max(5000),
+});
+
 export const computeMeasuresBody = z.object({
   areaIds: z.array(uuid).min(1, { error: 'validation.noAreas' }).max(MEASURE_AREAS_MAX, { error: 'validation.tooManyAreas' }),
 });
