@@ -1,6 +1,7 @@
 /**
  * Starts the real app the way a user does (`npm start`: web build when needed, then the server)
- * on a free port with its own data directory (with the Monaco road network imported), and waits
+ * on a free port with its own data directory (with the Monaco road network and the communes of
+ * Alpes-Maritimes imported), and waits
  * until /api/health answers.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -16,6 +17,8 @@ declare module 'vitest' {
 
 /** The shared OpenStreetMap extract the travel-time tests route in. */
 const MONACO_EXTRACT = '../shared/data/osm/monaco.osm.pbf';
+/** The real commune boundaries and populations of Alpes-Maritimes, for the administrative and census tests. */
+const COMMUNES_06 = ['../shared/data/fr/communes-06-alpes-maritimes.geojson', '../shared/data/fr/population-communes-06-alpes-maritimes.csv'];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,10 +47,12 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs: n
 export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'catchment-e2e-'));
-  // A road network to route in, imported the way an operator does it.
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', 'import', 'osm', MONACO_EXTRACT], {
+  // A road network to route in and commune boundaries, imported the way an operator does it.
+  const importData = (args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', 'import', ...args], {
     env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit'],
   });
+  importData(['osm', MONACO_EXTRACT]);
+  importData(['fr-communes', ...COMMUNES_06]);
   const server = spawn('node', ['scripts/start.mjs'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', MAP_STYLE_URL: '', HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -45,14 +45,10 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export async function apiRequest<T>(
-  method: HttpMethod,
-  path: string,
-  body?: unknown,
-  options: ApiRequestOptions = {},
-): Promise<T> {
+/** Sends a call and checks its answer (errors as ApiError, 401 → login, session expiry); the caller reads the body. */
+async function send(method: HttpMethod, path: string, body: unknown, options: ApiRequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: accept,
     'Accept-Language': currentLocale(),
     'Cache-Control': 'no-cache',
     ...options.headers,
@@ -78,8 +74,27 @@ export async function apiRequest<T>(
     const error = parsed?.error;
     throw new ApiError(response.status, error?.code ?? 'HTTP_' + response.status, error?.message ?? response.statusText, error?.details);
   }
+  return response;
+}
+
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: ApiRequestOptions = {},
+): Promise<T> {
+  const response = await send(method, path, body, options, 'application/json');
   if (response.status === 204 || method === 'HEAD') return undefined as T;
   return (await readJson(response)) as T;
+}
+
+/** A file the API sends (an XLSX export): its content and the name the server gives it. */
+export async function apiDownload(method: HttpMethod, path: string, body?: unknown, options: ApiRequestOptions = {}): Promise<{ blob: Blob; filename: string }> {
+  const response = await send(method, path, body, options, '*/*');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const utf8 = disposition.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  const plain = disposition.match(/filename="([^"]+)"/i)?.[1];
+  return { blob: await response.blob(), filename: utf8 ? decodeURIComponent(utf8) : plain ?? 'download' };
 }
 
 /** Whether an error is the one fetch throws when its request was aborted (callers ignore those). */

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { MapDocument } from '@catchment/domain';
 import { EditorProvider, SaveIndicator, UndoToast, useEditorShortcuts } from '../editor/index.js';
 import { CreateAreaPanel, LayersPanel } from '../panels/index.js';
+import { AnalysisPanel } from '../analysis/analysis-panel.js';
 import { FitOnOpen } from './fit-on-open.js';
 
 interface MapEditorProps {
@@ -32,6 +33,7 @@ export function MapEditor({ document, onConflict, banner }: MapEditorProps) {
         <LayersPanel />
       </aside>
       <div className="map-top">{banner}</div>
+      <AnalysisPanel mapId={document ? String(document.id) : null} />
       <UndoToast />
     </EditorProvider>
   );

@@ -3,6 +3,9 @@
  * behind it (src/map/), so panels and the editor speak in areas and geometries, never in layers.
  */
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { UnitLayer } from './unit-layers.js';
+
+export type { UnitLayer };
 
 /** An area as the map draws it. Hidden areas are not drawn. */
 export interface DisplayArea {
@@ -26,6 +29,12 @@ export interface MapAdapter {
   /** A dashed temporary shape (merge/subtract previews); null removes it. */
   showPreview(geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon | null): void;
   fitTo(geometry: GeoJSON.Geometry, options?: { maxZoom?: number }): void;
+  /** Draws a kind of territorial unit (outlines, selection, labels) for the administrative mode; null removes them. */
+  showUnits(layer: UnitLayer | null): void;
+  /** Calls the handler when a unit of the shown kind is clicked; returns the unsubscribe. */
+  onUnitClick(handler: (unit: { code: string; name: string }) => void): () => void;
+  /** The centre of the current view, [lng, lat]. */
+  viewCenter(): [number, number];
   flyTo(center: [number, number], zoom?: number): void;
 }
 

@@ -1,11 +1,12 @@
 /** MapAdapter over a loaded MapLibre map: the only code, with its helpers here, that knows MapLibre. */
-import type { GeoJSONSource, Map as MaplibreMap, MapLayerMouseEvent } from 'maplibre-gl';
+import type { GeoJSONSource, Map as MaplibreMap, MapLayerMouseEvent, MapMouseEvent } from 'maplibre-gl';
 import type { DisplayArea, MapAdapter } from './map-context.js';
 import { areaFeatures, geometryBounds } from './area-features.js';
 import { addAreaLayers, AREAS_FILL_LAYER_ID, AREAS_SOURCE_ID, emptyCollection, PREVIEW_SOURCE_ID } from './area-layers.js';
 import { IDLE, type InteractionStore } from './interaction.js';
 import { startPolygonDrawing, type PolygonDrawing } from './polygon-drawing.js';
 import { startPointPicking, type PointPicking } from './point-picking.js';
+import { UnitLayers, UNITS_FILL_LAYER_ID, UNITS_POINT_LAYER_ID, type UnitLayer } from './unit-layers.js';
 
 const FIT_PADDING_PX = 60;
 const DEFAULT_FIT_MAX_ZOOM = 14;
@@ -16,15 +17,21 @@ const DEFAULT_FIT_MAX_ZOOM = 14;
 const CLICK_AFTER_INTERACTION_MS = 400;
 
 type AreaClickHandler = (uuid: string, additive: boolean) => void;
+type UnitClickHandler = (unit: { code: string; name: string }) => void;
+const UNIT_LAYER_IDS = [UNITS_FILL_LAYER_ID, UNITS_POINT_LAYER_ID];
 
 export class MaplibreMapAdapter implements MapAdapter {
   private readonly clickHandlers = new Set<AreaClickHandler>();
+  private readonly unitClickHandlers = new Set<UnitClickHandler>();
+  private readonly units: UnitLayers;
   private interaction: PolygonDrawing | PointPicking | null = null;
   private interactionEndedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly map: MaplibreMap, private readonly interactionStore: InteractionStore) {
     addAreaLayers(map);
+    this.units = new UnitLayers(map);
     map.on('click', AREAS_FILL_LAYER_ID, this.handleAreaClick);
+    map.on('click', this.handleUnitClick);
     map.on('mouseenter', AREAS_FILL_LAYER_ID, this.handleAreaEnter);
     map.on('mouseleave', AREAS_FILL_LAYER_ID, this.handleAreaLeave);
   }
@@ -35,7 +42,9 @@ export class MaplibreMapAdapter implements MapAdapter {
     this.map.off('click', AREAS_FILL_LAYER_ID, this.handleAreaClick);
     this.map.off('mouseenter', AREAS_FILL_LAYER_ID, this.handleAreaEnter);
     this.map.off('mouseleave', AREAS_FILL_LAYER_ID, this.handleAreaLeave);
+    this.map.off('click', this.handleUnitClick);
     this.clickHandlers.clear();
+    this.unitClickHandlers.clear();
   }
 
   showAreas(areas: DisplayArea[]): void {
@@ -89,6 +98,20 @@ export class MaplibreMapAdapter implements MapAdapter {
     this.map.fitBounds(bounds, { padding: FIT_PADDING_PX, maxZoom: options.maxZoom ?? DEFAULT_FIT_MAX_ZOOM, duration: 600 });
   }
 
+  showUnits(layer: UnitLayer | null): void {
+    this.units.show(layer);
+  }
+
+  onUnitClick(handler: UnitClickHandler): () => void {
+    this.unitClickHandlers.add(handler);
+    return () => { this.unitClickHandlers.delete(handler); };
+  }
+
+  viewCenter(): [number, number] {
+    const { lng, lat } = this.map.getCenter();
+    return [lng, lat];
+  }
+
   flyTo(center: [number, number], zoom?: number): void {
     this.map.flyTo({ center, zoom: zoom ?? Math.max(this.map.getZoom(), 10), essential: true });
   }
@@ -105,12 +128,23 @@ export class MaplibreMapAdapter implements MapAdapter {
   }
 
   private readonly handleAreaClick = (event: MapLayerMouseEvent) => {
-    // While a point or a polygon is being placed, clicks belong to that.
-    if (this.interaction || performance.now() - this.interactionEndedAt < CLICK_AFTER_INTERACTION_MS) return;
+    // While a point or a polygon is being placed, or units are being picked, clicks belong to that.
+    if (this.interaction || this.units.shown || performance.now() - this.interactionEndedAt < CLICK_AFTER_INTERACTION_MS) return;
     const uuid = event.features?.[0]?.properties?.uuid;
     if (typeof uuid !== 'string') return;
     const { shiftKey, ctrlKey, metaKey } = event.originalEvent;
     for (const handler of this.clickHandlers) handler(uuid, shiftKey || ctrlKey || metaKey);
+  };
+
+  private readonly handleUnitClick = (event: MapMouseEvent) => {
+    if (!this.units.shown || this.interaction) return;
+    const layers = UNIT_LAYER_IDS.filter((id) => this.map.getLayer(id));
+    // Points first: a commune known only by its position is a small target on top of outlines.
+    const [feature] = this.map.queryRenderedFeatures(event.point, { layers: [...layers].reverse() });
+    const code = feature?.properties?.code;
+    if (typeof code !== 'string') return;
+    const unit = { code, name: String(feature?.properties?.name ?? code) };
+    for (const handler of this.unitClickHandlers) handler(unit);
   };
 
   private readonly handleAreaEnter = () => {

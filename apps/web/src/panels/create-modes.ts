@@ -1,8 +1,6 @@
-/**
- * The ways to create an area, in the order of the panel's tabs. Administrative territories join
- * this list when their form is written.
- */
+/** The ways to create an area, in the order of the panel's tabs. */
 import type { ComponentType } from 'react';
+import { AdministrativeForm } from './administrative-form.js';
 import { CircleForm } from './circle-form.js';
 import { PolygonForm } from './polygon-form.js';
 import { RoutedForm } from './routed-form.js';
@@ -22,4 +20,5 @@ export const CREATE_MODES: readonly CreateMode[] = [
   { id: 'isodistance', labelKey: 'createArea.modes.isodistance', Form: IsodistanceForm },
   { id: 'circle', labelKey: 'createArea.modes.circle', Form: CircleForm },
   { id: 'polygon', labelKey: 'createArea.modes.polygon', Form: PolygonForm },
+  { id: 'administrative', labelKey: 'createArea.modes.administrative', Form: AdministrativeForm },
 ];

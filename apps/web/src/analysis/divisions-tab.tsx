@@ -1,0 +1,103 @@
+/**
+ * The administrative divisions the selected area covers (communes, postcodes, IRIS… per its
+ * country), with the share of each inside the area, and their XLSX export.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import type { AdministrativeKind } from '@catchment/domain';
+import { ApiError } from '../api/client.js';
+import { downloadDivisions, fetchDivisions } from '../api/territories.js';
+import type { AnalysisTarget } from './analysis-panel.js';
+import { formatFigure, formatShare } from './number-format.js';
+
+/** Rows shown at once; the export has them all. */
+const SHOWN_ROWS = 200;
+
+export function DivisionsTab({ target }: { target: AnalysisTarget }) {
+  const { t, i18n } = useTranslation();
+  const area = target.area!;
+  const mapId = target.mapId!;
+  const [kind, setKind] = useState<AdministrativeKind | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: ['divisions', mapId, area.uuid, area.hash],
+    queryFn: ({ signal }) => fetchDivisions(mapId, area.uuid, signal),
+    enabled: area.hash !== '',
+    staleTime: 5 * 60_000,
+  });
+
+  if (area.hash === '' || query.isPending) return <p className="panel-note analysis-loading" role="status"><span className="spinner" aria-hidden />{t('analysis.loading')}</p>;
+  if (query.isError) return <p className="form-error" role="alert">{query.error instanceof ApiError ? query.error.message : t('errors.internal')}</p>;
+
+  const lists = query.data.divisions;
+  const list = lists.find((entry) => entry.kind === kind) ?? lists[0];
+
+  const exportXlsx = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      const { blob, filename } = await downloadDivisions(mapId, [area.uuid]);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      setExportError(t('analysis.exportError'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="divisions">
+      <div className="divisions-toolbar">
+        <div className="divisions-kinds" role="group" aria-label={t('analysis.divisionsKinds')}>
+          {lists.map((entry) => (
+            <button key={entry.kind} type="button" aria-pressed={entry.kind === list?.kind} data-testid={`divisions-kind-${entry.kind}`}
+              className={entry.kind === list?.kind ? 'button button-small divisions-kind-active' : 'button button-small button-ghost'}
+              onClick={() => setKind(entry.kind)}>
+              {t(`unitKinds.${entry.kind}`)} ({entry.rows.length})
+            </button>
+          ))}
+        </div>
+        <button type="button" className="button button-small" data-testid="divisions-export" disabled={exporting} onClick={() => void exportXlsx()}>
+          {exporting ? t('analysis.exporting') : t('analysis.export')}
+        </button>
+      </div>
+      {exportError && <p className="form-error" role="alert">{exportError}</p>}
+      {!list || list.rows.length === 0 ? <p className="panel-note">{t('analysis.noDivisions')}</p> : (
+        <>
+          <p className="panel-note">{t('analysis.rowCount', { count: list.rows.length })}</p>
+          <div className="analysis-table-scroll">
+            <table className="analysis-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('analysis.code')}</th>
+                  <th scope="col">{t('analysis.name')}</th>
+                  <th scope="col">{t('analysis.parent')}</th>
+                  <th scope="col">{t('analysis.share')}</th>
+                  <th scope="col">{t('analysis.population')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.rows.slice(0, SHOWN_ROWS).map((row) => (
+                  <tr key={row.code} data-testid="division-row" data-code={row.code}>
+                    <td>{row.code}</td>
+                    <td>{row.name}</td>
+                    <td>{row.parentName ?? ''}</td>
+                    <td>{row.geometry === 'point' ? t('analysis.point') : formatShare(row.share, i18n.language)}</td>
+                    <td>{row.population === null ? '' : formatFigure(row.population, 'people', i18n.language)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

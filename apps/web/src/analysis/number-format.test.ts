@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatFigure, formatShare } from './number-format.js';
+
+describe('analysis number formats', () => {
+  it('writes people counts whole, grouped the way each language does', () => {
+    expect(formatFigure(357_737.4, 'people', 'en')).toBe('357,737');
+    expect(formatFigure(357_737.4, 'people', 'fr')).toBe('357\u202f737');
+  });
+
+  it('writes incomes as money and shares as percentages', () => {
+    expect(formatFigure(61_000, 'currency', 'en')).toBe('$61,000');
+    expect(formatShare(0.6789, 'en')).toBe('68%');
+    expect(formatShare(0.0123, 'fr')).toBe('1,2\u00a0%');
+  });
+});

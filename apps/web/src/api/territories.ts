@@ -1,0 +1,28 @@
+/** Territorial units, census figures and administrative divisions (apps/api/src/territories). */
+import type {
+  AdministrativeKind, AreaDivisions, AreaGeometry, ComputeMeasuresResponse, Country, UnitKindSummary, UnitSummary,
+} from '@catchment/domain';
+import { apiDownload, apiRequest } from './client.js';
+
+export const fetchUnitKinds = () => apiRequest<{ kinds: UnitKindSummary[] }>('GET', '/v2/units/kinds').then((answer) => answer.kinds);
+
+export const searchUnits = (kind: AdministrativeKind, query: string, signal?: AbortSignal) =>
+  apiRequest<{ units: UnitSummary[] }>('GET', `/v2/units/${kind}/search?q=${encodeURIComponent(query)}&limit=8`, undefined, { signal })
+    .then((answer) => answer.units);
+
+export const unitsUnion = (kind: AdministrativeKind, codes: string[], signal?: AbortSignal) =>
+  apiRequest<{ geometry: AreaGeometry }>('POST', `/v2/units/${kind}/union`, { codes }, { signal }).then((answer) => answer.geometry);
+
+export const countryAt = ([lng, lat]: [number, number]) =>
+  apiRequest<{ country: Country }>('GET', `/v2/units/country-at?lng=${lng}&lat=${lat}`).then((answer) => answer.country);
+
+/** Tile URL template of a kind's outlines, absolute as MapLibre needs it. */
+export const unitTilesUrl = (kind: AdministrativeKind) => `${window.location.origin}/api/v2/units/${kind}/tiles/{z}/{x}/{y}.pbf`;
+
+export const computeMeasures = (mapId: string, areaIds: string[], signal?: AbortSignal) =>
+  apiRequest<ComputeMeasuresResponse>('POST', `/v2/maps/${mapId}/measures/compute`, { areaIds }, { signal });
+
+export const fetchDivisions = (mapId: string, areaId: string, signal?: AbortSignal) =>
+  apiRequest<AreaDivisions>('GET', `/v2/maps/${mapId}/areas/${areaId}/divisions`, undefined, { signal });
+
+export const downloadDivisions = (mapId: string, areaIds: string[]) => apiDownload('POST', `/v2/maps/${mapId}/xlsxreport/divisions`, { areaIds });
