@@ -23,7 +23,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export const ms = (value: number) => (Number.isFinite(value) ? (value >= 100 ? value.toFixed(0) : value.toFixed(1)) : '–');
+export const ms = (value: number) => (Number.isFinite(value) ? (value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(1) : value.toFixed(3)) : '–');
 export const ratio = (value: number) => (Number.isFinite(value) ? `${value >= 10 ? value.toFixed(0) : value.toFixed(1)}×` : '–');
 export const mb = (kilobytes: number) => `${(kilobytes / 1024).toFixed(0)} MB`;
 export const pct = (share: number) => `${(share * 100).toFixed(1)} %`;

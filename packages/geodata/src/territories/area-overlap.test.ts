@@ -45,6 +45,18 @@ describe('area of a unit inside an area', () => {
     expect(overlap(area, square(3, 0, 1))).toBeCloseTo(0, 12);
   });
 
+  it('gives the same answers whatever was clipped before (large rings reuse the scratch buffers)', () => {
+    const ring = Array.from({ length: 2_000 }, (_, i) => [Math.cos((2 * Math.PI * i) / 2_000), Math.sin((2 * Math.PI * i) / 2_000)]);
+    const disc: Polygon = { type: 'Polygon', coordinates: [[...ring, ring[0]!]] };
+    const halfPlane = square(0, -2, 4);
+    const concave: Polygon = { type: 'Polygon', coordinates: [[[0, 0], [2, 0], [2, 1], [1, 1], [1, 2], [0, 2], [0, 0]]] };
+    for (let round = 0; round < 3; round += 1) {
+      expect(overlap(halfPlane, disc)).toBeCloseTo(planarArea(disc) / 2, 9);
+      expect(overlap(concave, square(0.5, 0.5, 1))).toBeCloseTo(0.75, 12);
+      expect(overlap(disc, square(-0.1, -0.1, 0.2))).toBeCloseTo(0.04, 12);
+    }
+  });
+
   it('tells whether a point is inside, holes excepted', () => {
     const area = prepareArea({ type: 'Polygon', coordinates: [square(0, 0, 4).coordinates[0]!, square(1, 1, 2).coordinates[0]!] });
     expect(containsPoint(area, 0.5, 0.5)).toBe(true);

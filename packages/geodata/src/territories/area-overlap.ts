@@ -6,16 +6,18 @@
  * Coordinates are WGS84 lon/lat used as planar coordinates: shares are ratios within one unit, so
  * they equal PostGIS's `ST_Area(ST_Intersection(u, a)) / ST_Area(u)` on SRID 4326 geometries.
  *
- * The area is triangulated once (earcut, holes included). A unit's intersection with the area is
- * the sum of its intersections with the triangles its bounding box meets, each computed by
- * Sutherland–Hodgman clipping of the unit's rings against the (convex) triangle: that gives the
- * exact area even for a concave unit, and shared or collinear edges only make zero-area slivers.
- * A unit whose bounding box meets none of the area's edges is wholly inside or wholly outside: one
- * point-in-polygon test decides, without clipping.
+ * The area is cut once into convex pieces: itself when it is one convex ring (a circle), else its
+ * triangles (earcut, holes included). A unit's intersection with the area is the sum of its
+ * intersections with the pieces its bounding box meets, each computed by Sutherland–Hodgman
+ * clipping of the unit's rings against the piece: exact for a concave unit too, and shared or
+ * collinear edges only make zero-area slivers. Only the piece's edges whose line crosses the unit's
+ * bounding box clip anything; a unit inside all of a piece's edges is wholly inside it. A grid over
+ * the area (area-grid.ts) answers at once for units and points away from its boundary.
  */
 import earcut from 'earcut';
 import Flatbush from 'flatbush';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
+import { boxState, buildAreaGrid, cellAt, CellState, type AreaGrid } from './area-grid.js';
 
 export type BBox = [number, number, number, number];
 
@@ -23,13 +25,15 @@ export interface PreparedArea {
   bbox: BBox;
   /** Planar area in square degrees. */
   area: number;
-  /** Triangles as x0,y0,x1,y1,x2,y2 (counter-clockwise), indexed by their bounding boxes. */
-  triangles: Float64Array;
-  triangleIndex: Flatbush;
-  /** Boundary edges as x0,y0,x1,y1, indexed by their bounding boxes. */
-  edges: Float64Array;
-  edgeIndex: Flatbush;
-  polygons: Position[][][];
+  /** Convex pieces' vertices (x, y, counter-clockwise), piece i from pieceStarts[i] to pieceStarts[i + 1] (in vertices). */
+  pieceVertices: Float64Array;
+  pieceStarts: Uint32Array;
+  pieceIndex: Flatbush;
+  /** Inside, outside or boundary for each cell of a grid over the bounding box. */
+  grid: AreaGrid;
+  /** Every ring's vertices (x, y), ring i from ringStarts[i] to ringStarts[i + 1], for point-in-polygon tests. */
+  ringVertices: Float64Array;
+  ringStarts: Uint32Array;
 }
 
 export const polygonsOf = (geometry: Polygon | MultiPolygon): Position[][][] =>
@@ -69,45 +73,99 @@ function ringSignedArea(ring: Position[]): number {
 
 export function prepareArea(geometry: Polygon | MultiPolygon): PreparedArea {
   const polygons = polygonsOf(geometry);
-  const triangles: number[] = [];
-  const edges: number[] = [];
+  const vertices: number[] = [];
+  const starts: number[] = [0];
+  const ringXY: number[] = [];
+  const ringStarts: number[] = [0];
+  const addPiece = (xy: number[]) => {
+    vertices.push(...xy);
+    starts.push(vertices.length / 2);
+  };
   for (const polygon of polygons) {
+    for (const ring of polygon) {
+      for (const [x, y] of ring) ringXY.push(x!, y!);
+      ringStarts.push(ringXY.length / 2);
+    }
+    const convex = polygon.length === 1 ? convexRing(polygon[0]!) : null;
+    if (convex) {
+      addPiece(convex);
+      continue;
+    }
     const flat: number[] = [];
     const holes: number[] = [];
     polygon.forEach((ring, r) => {
       if (r > 0) holes.push(flat.length / 2);
       for (const [x, y] of ring) flat.push(x!, y!);
-      for (let i = 1; i < ring.length; i += 1) edges.push(ring[i - 1]![0]!, ring[i - 1]![1]!, ring[i]![0]!, ring[i]![1]!);
     });
     const indices = earcut(flat, holes, 2);
     for (let t = 0; t < indices.length; t += 3) {
-      const [a, b, c] = [indices[t]!, indices[t + 1]!, indices[t + 2]!];
-      const [ax, ay, bx, by, cx, cy] = [flat[a * 2]!, flat[a * 2 + 1]!, flat[b * 2]!, flat[b * 2 + 1]!, flat[c * 2]!, flat[c * 2 + 1]!];
-      // Sutherland–Hodgman keeps what is left of each edge: the triangle must turn counter-clockwise.
-      if ((bx - ax) * (cy - ay) - (by - ay) * (cx - ax) >= 0) triangles.push(ax, ay, bx, by, cx, cy);
-      else triangles.push(ax, ay, cx, cy, bx, by);
+      const [a, b, c] = [indices[t]! * 2, indices[t + 1]! * 2, indices[t + 2]! * 2];
+      const triangle = [flat[a]!, flat[a + 1]!, flat[b]!, flat[b + 1]!, flat[c]!, flat[c + 1]!];
+      addPiece(signedAreaOf(triangle) >= 0 ? triangle : [triangle[0]!, triangle[1]!, triangle[4]!, triangle[5]!, triangle[2]!, triangle[3]!]);
     }
   }
-  const triangleArray = Float64Array.from(triangles);
-  const edgeArray = Float64Array.from(edges);
+  const pieceVertices = Float64Array.from(vertices);
+  const pieceStarts = Uint32Array.from(starts);
+  const bbox = geometryBBox(geometry);
+  const ringVertices = Float64Array.from(ringXY);
+  const ringStartArray = Uint32Array.from(ringStarts);
   return {
-    bbox: geometryBBox(geometry),
+    bbox,
     area: planarArea(geometry),
-    triangles: triangleArray,
-    triangleIndex: indexBoxes(triangleArray.length / 6, (i, add) => {
-      const o = i * 6;
-      const xs = [triangleArray[o]!, triangleArray[o + 2]!, triangleArray[o + 4]!];
-      const ys = [triangleArray[o + 1]!, triangleArray[o + 3]!, triangleArray[o + 5]!];
-      add(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys));
+    pieceVertices,
+    pieceStarts,
+    pieceIndex: indexBoxes(pieceStarts.length - 1, (i, add) => {
+      let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+      for (let v = pieceStarts[i]!; v < pieceStarts[i + 1]!; v += 1) {
+        const x = pieceVertices[v * 2]!;
+        const y = pieceVertices[v * 2 + 1]!;
+        if (x < minX) minX = x;
+        if (y < minY) minY = y;
+        if (x > maxX) maxX = x;
+        if (y > maxY) maxY = y;
+      }
+      add(minX, minY, maxX, maxY);
     }),
-    edges: edgeArray,
-    edgeIndex: indexBoxes(edgeArray.length / 4, (i, add) => {
-      const o = i * 4;
-      add(Math.min(edgeArray[o]!, edgeArray[o + 2]!), Math.min(edgeArray[o + 1]!, edgeArray[o + 3]!),
-        Math.max(edgeArray[o]!, edgeArray[o + 2]!), Math.max(edgeArray[o + 1]!, edgeArray[o + 3]!));
-    }),
-    polygons,
+    ringVertices,
+    ringStarts: ringStartArray,
+    grid: buildAreaGrid(bbox, ringVertices, ringStartArray),
   };
+}
+
+function signedAreaOf(xy: number[]): number {
+  let sum = 0;
+  const n = xy.length / 2;
+  for (let i = 0, j = n - 1; i < n; j = i++) sum += xy[j * 2]! * xy[i * 2 + 1]! - xy[i * 2]! * xy[j * 2 + 1]!;
+  return sum / 2;
+}
+
+/** The ring's vertices counter-clockwise (without the closing repeat) when it is convex, else null. */
+function convexRing(ring: Position[]): number[] | null {
+  const xy: number[] = [];
+  for (const [x, y] of ring) {
+    const n = xy.length;
+    // Repeated points (the closing one included) would make zero-length edges.
+    if (n >= 2 && xy[n - 2] === x && xy[n - 1] === y) continue;
+    xy.push(x!, y!);
+  }
+  if (xy.length >= 4 && xy[0] === xy[xy.length - 2] && xy[1] === xy[xy.length - 1]) xy.splice(-2);
+  const n = xy.length / 2;
+  if (n < 3) return null;
+  let sign = 0;
+  for (let i = 0; i < n; i += 1) {
+    const [ax, ay] = [xy[i * 2]!, xy[i * 2 + 1]!];
+    const [bx, by] = [xy[((i + 1) % n) * 2]!, xy[((i + 1) % n) * 2 + 1]!];
+    const [cx, cy] = [xy[((i + 2) % n) * 2]!, xy[((i + 2) % n) * 2 + 1]!];
+    const turn = Math.sign((bx - ax) * (cy - by) - (by - ay) * (cx - bx));
+    if (turn === 0) continue;
+    if (sign === 0) sign = turn;
+    else if (turn !== sign) return null;
+  }
+  if (sign === 0) return null;
+  if (sign > 0) return xy;
+  const reversed: number[] = [];
+  for (let i = n - 1; i >= 0; i -= 1) reversed.push(xy[i * 2]!, xy[i * 2 + 1]!);
+  return reversed;
 }
 
 function indexBoxes(count: number, each: (i: number, add: (minX: number, minY: number, maxX: number, maxY: number) => void) => void): Flatbush {
@@ -121,72 +179,111 @@ function indexBoxes(count: number, each: (i: number, add: (minX: number, minY: n
 
 const boxesMeet = (a: BBox, b: BBox) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
 
-/** Whether a point lies inside the area (even–odd over every ring). */
+/** Whether a point lies inside the area (even–odd over every ring: holes and separate polygons alike). */
 export function containsPoint(area: PreparedArea, x: number, y: number): boolean {
   if (x < area.bbox[0] || x > area.bbox[2] || y < area.bbox[1] || y > area.bbox[3]) return false;
-  for (const polygon of area.polygons) if (insideRings(x, y, polygon)) return true;
-  return false;
+  const cell = cellAt(area.grid, x, y);
+  if (cell !== CellState.Boundary) return cell === CellState.Inside;
+  return insideRings(area.ringVertices, area.ringStarts, x, y);
 }
 
-function insideRings(x: number, y: number, rings: Position[][]): boolean {
+function insideRings(v: Float64Array, ringStarts: Uint32Array, x: number, y: number): boolean {
   let inside = false;
-  for (const ring of rings) {
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [xi, yi] = ring[i] as [number, number];
-      const [xj, yj] = ring[j] as [number, number];
-      if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  for (let r = 0; r + 1 < ringStarts.length; r += 1) {
+    const start = ringStarts[r]!;
+    const end = ringStarts[r + 1]!;
+    for (let i = start, j = end - 1; i < end; j = i++) {
+      const yi = v[i * 2 + 1]!;
+      const yj = v[j * 2 + 1]!;
+      if ((yi > y) !== (yj > y)) {
+        const xi = v[i * 2]!;
+        if (x < ((v[j * 2]! - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+      }
     }
   }
   return inside;
 }
 
-/** Scratch buffers of the clipper, grown on demand and reused: no allocation per unit. */
+/** Scratch buffers of the clipper, grown on demand and reused (never the same array twice): no allocation per unit. */
 let bufferA = new Float64Array(1024);
 let bufferB = new Float64Array(1024);
+/** The clipping edges of the current piece (ax, ay, bx, by), reused. */
+let cutting = new Float64Array(256);
 
 /** Area (square degrees) of the part of a unit inside the area. `unitArea` and `unitBBox` are the unit's own. */
 export function intersectionArea(area: PreparedArea, unit: Polygon | MultiPolygon, unitBBox: BBox, unitArea: number): number {
   if (!boxesMeet(area.bbox, unitBBox)) return 0;
   const [minX, minY, maxX, maxY] = unitBBox;
-  if (area.edgeIndex.search(minX, minY, maxX, maxY).length === 0) {
-    // No boundary of the area crosses the unit's box: the unit is wholly inside or wholly outside.
-    const [x, y] = polygonsOf(unit)[0]![0]![0] as [number, number];
-    return containsPoint(area, x, y) ? unitArea : 0;
-  }
-  const triangles = area.triangleIndex.search(minX, minY, maxX, maxY);
+  // No boundary of the area crosses the cells under the unit's box: it is wholly inside or wholly outside.
+  const state = boxState(area.grid, minX, minY, maxX, maxY);
+  if (state !== CellState.Boundary) return state === CellState.Inside ? unitArea : 0;
+  const polygons = polygonsOf(unit);
   let total = 0;
-  for (const polygon of polygonsOf(unit)) {
-    polygon.forEach((ring, r) => {
-      const sign = r === 0 ? 1 : -1;
-      for (const t of triangles) total += sign * clippedRingArea(ring, area.triangles, t * 6);
-    });
+  for (const piece of area.pieceIndex.search(minX, minY, maxX, maxY)) {
+    const cuts = cuttingEdges(area, piece, unitBBox);
+    if (cuts < 0) continue;
+    if (cuts === 0) {
+      total += unitArea;
+      continue;
+    }
+    for (const polygon of polygons) {
+      polygon.forEach((ring, r) => { total += (r === 0 ? 1 : -1) * clippedRingArea(ring, cuts); });
+    }
   }
   return Math.min(unitArea, Math.max(0, total));
 }
 
-/** |area| of a ring clipped by one counter-clockwise triangle (Sutherland–Hodgman). */
-function clippedRingArea(ring: Position[], triangles: Float64Array, offset: number): number {
-  let count = ring.length;
-  if (bufferA.length < count * 4) {
-    bufferA = new Float64Array(count * 4);
-    bufferB = new Float64Array(count * 4);
+/**
+ * Puts in `cutting` the piece's edges whose line crosses the box, and returns how many: -1 when the
+ * box is wholly outside one edge (nothing of the unit is in the piece), 0 when it is inside them all.
+ */
+function cuttingEdges(area: PreparedArea, piece: number, [minX, minY, maxX, maxY]: BBox): number {
+  const { pieceVertices: v, pieceStarts } = area;
+  const start = pieceStarts[piece]!;
+  const end = pieceStarts[piece + 1]!;
+  if (cutting.length < (end - start) * 4) cutting = new Float64Array((end - start) * 8);
+  let count = 0;
+  for (let i = start; i < end; i += 1) {
+    const j = i + 1 < end ? i + 1 : start;
+    const ax = v[i * 2]!;
+    const ay = v[i * 2 + 1]!;
+    const ex = v[j * 2]! - ax;
+    const ey = v[j * 2 + 1]! - ay;
+    // Which side of the edge's line each corner of the box is on (inside: left, the pieces turning counter-clockwise).
+    let inside = 0;
+    if (ex * (minY - ay) - ey * (minX - ax) >= 0) inside += 1;
+    if (ex * (minY - ay) - ey * (maxX - ax) >= 0) inside += 1;
+    if (ex * (maxY - ay) - ey * (minX - ax) >= 0) inside += 1;
+    if (ex * (maxY - ay) - ey * (maxX - ax) >= 0) inside += 1;
+    if (inside === 0) return -1;
+    if (inside === 4) continue;
+    cutting[count * 4] = ax;
+    cutting[count * 4 + 1] = ay;
+    cutting[count * 4 + 2] = ex;
+    cutting[count * 4 + 3] = ey;
+    count += 1;
   }
+  return count;
+}
+
+/** |area| of a ring clipped by the first `edges` edges of `cutting` (Sutherland–Hodgman). */
+function clippedRingArea(ring: Position[], edges: number): number {
+  let count = ring.length;
+  if (bufferA.length < count * 4) bufferA = new Float64Array(count * 4);
   let input = bufferA;
   let output = bufferB;
   for (let i = 0; i < count; i += 1) {
     input[i * 2] = ring[i]![0]!;
     input[i * 2 + 1] = ring[i]![1]!;
   }
-  for (let edge = 0; edge < 3 && count > 0; edge += 1) {
-    const ax = triangles[offset + edge * 2]!;
-    const ay = triangles[offset + edge * 2 + 1]!;
-    const next = (edge + 1) % 3;
-    const bx = triangles[offset + next * 2]!;
-    const by = triangles[offset + next * 2 + 1]!;
-    const ex = bx - ax;
-    const ey = by - ay;
-    let written = 0;
+  for (let edge = 0; edge < edges && count > 0; edge += 1) {
+    const ax = cutting[edge * 4]!;
+    const ay = cutting[edge * 4 + 1]!;
+    const ex = cutting[edge * 4 + 2]!;
+    const ey = cutting[edge * 4 + 3]!;
+    // Each input vertex gives at most two output vertices.
     if (output.length < count * 4) output = new Float64Array(count * 4);
+    let written = 0;
     let px = input[(count - 1) * 2]!;
     let py = input[(count - 1) * 2 + 1]!;
     let pSide = ex * (py - ay) - ey * (px - ax);
@@ -214,9 +311,9 @@ function clippedRingArea(ring: Position[], triangles: Float64Array, offset: numb
     count = written / 2;
     [input, output] = [output, input];
   }
-  // Keep the larger buffers for the next call.
-  if (input.length > bufferA.length) bufferA = input;
-  if (output.length > bufferB.length) bufferB = output;
+  // Two distinct arrays, each at least as large as before: kept for the next call.
+  bufferA = input;
+  bufferB = output;
   let sum = 0;
   for (let i = 0, j = count - 1; i < count; j = i++) sum += input[j * 2]! * input[i * 2 + 1]! - input[i * 2]! * input[j * 2 + 1]!;
   return Math.abs(sum / 2);

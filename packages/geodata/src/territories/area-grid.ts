@@ -1,0 +1,95 @@
+/**
+ * A coarse grid over an area's bounding box telling, for most places, inside or outside at once:
+ * cells its boundary passes through are "boundary" (ask the exact test), every other cell is wholly
+ * inside or wholly outside. Points and units falling in non-boundary cells skip the
+ * point-in-polygon test and the clipping, which is most of them.
+ */
+export const CellState = { Outside: 0, Inside: 1, Boundary: 2 } as const;
+export type CellState = (typeof CellState)[keyof typeof CellState];
+
+export interface AreaGrid {
+  minX: number;
+  minY: number;
+  cellWidth: number;
+  cellHeight: number;
+  size: number;
+  cells: Uint8Array;
+}
+
+export const GRID_SIZE = 32;
+
+/**
+ * `vertices`: every ring's vertices (x, y), ring i from starts[i] to starts[i + 1]. A cell that no
+ * edge touches is inside when a horizontal line through its centre crosses the rings an odd number
+ * of times to its left (even–odd rule, as the exact test).
+ */
+export function buildAreaGrid(bbox: readonly [number, number, number, number], vertices: Float64Array, starts: Uint32Array): AreaGrid {
+  const size = GRID_SIZE;
+  const [minX, minY, maxX, maxY] = bbox;
+  // A degenerate (flat) area still gets a usable grid.
+  const cellWidth = Math.max((maxX - minX) / size, 1e-12);
+  const cellHeight = Math.max((maxY - minY) / size, 1e-12);
+  const cells = new Uint8Array(size * size);
+  const column = (x: number) => Math.min(size - 1, Math.max(0, Math.floor((x - minX) / cellWidth)));
+  const row = (y: number) => Math.min(size - 1, Math.max(0, Math.floor((y - minY) / cellHeight)));
+  const rings = starts.length - 1;
+  // Every cell an edge's bounding box touches is a boundary cell (conservative: edges are short next to the area).
+  for (let r = 0; r < rings; r += 1) {
+    for (let i = starts[r]! + 1; i < starts[r + 1]!; i += 1) {
+      const x0 = vertices[(i - 1) * 2]!;
+      const y0 = vertices[(i - 1) * 2 + 1]!;
+      const x1 = vertices[i * 2]!;
+      const y1 = vertices[i * 2 + 1]!;
+      const c1 = column(Math.max(x0, x1));
+      const r1 = row(Math.max(y0, y1));
+      for (let y = row(Math.min(y0, y1)); y <= r1; y += 1) for (let x = column(Math.min(x0, x1)); x <= c1; x += 1) cells[y * size + x] = CellState.Boundary;
+    }
+  }
+  const crossings: number[] = [];
+  for (let y = 0; y < size; y += 1) {
+    const lineY = minY + (y + 0.5) * cellHeight;
+    crossings.length = 0;
+    for (let r = 0; r < rings; r += 1) {
+      const start = starts[r]!;
+      const end = starts[r + 1]!;
+      for (let i = start, j = end - 1; i < end; j = i++) {
+        const yi = vertices[i * 2 + 1]!;
+        const yj = vertices[j * 2 + 1]!;
+        if ((yi > lineY) !== (yj > lineY)) {
+          const xi = vertices[i * 2]!;
+          crossings.push(((vertices[j * 2]! - xi) * (lineY - yi)) / (yj - yi) + xi);
+        }
+      }
+    }
+    crossings.sort((a, b) => a - b);
+    let passed = 0;
+    for (let x = 0; x < size; x += 1) {
+      const index = y * size + x;
+      const centreX = minX + (x + 0.5) * cellWidth;
+      while (passed < crossings.length && crossings[passed]! < centreX) passed += 1;
+      if (cells[index] !== CellState.Boundary) cells[index] = passed % 2 === 1 ? CellState.Inside : CellState.Outside;
+    }
+  }
+  return { minX, minY, cellWidth, cellHeight, size, cells };
+}
+
+/** The state of the cell holding a point of the area's bounding box. */
+export function cellAt(grid: AreaGrid, x: number, y: number): CellState {
+  const column = Math.min(grid.size - 1, Math.max(0, Math.floor((x - grid.minX) / grid.cellWidth)));
+  const row = Math.min(grid.size - 1, Math.max(0, Math.floor((y - grid.minY) / grid.cellHeight)));
+  return grid.cells[row * grid.size + column]! as CellState;
+}
+
+/** Inside or Outside when every cell under the box agrees, else Boundary. The box must lie within the grid's. */
+export function boxState(grid: AreaGrid, minX: number, minY: number, maxX: number, maxY: number): CellState {
+  const c0 = Math.max(0, Math.floor((minX - grid.minX) / grid.cellWidth));
+  const c1 = Math.min(grid.size - 1, Math.floor((maxX - grid.minX) / grid.cellWidth));
+  const r0 = Math.max(0, Math.floor((minY - grid.minY) / grid.cellHeight));
+  const r1 = Math.min(grid.size - 1, Math.floor((maxY - grid.minY) / grid.cellHeight));
+  const first = grid.cells[r0 * grid.size + c0]! as CellState;
+  if (first === CellState.Boundary) return CellState.Boundary;
+  for (let y = r0; y <= r1; y += 1) {
+    for (let x = c0; x <= c1; x += 1) if (grid.cells[y * grid.size + x] !== first) return CellState.Boundary;
+  }
+  return first;
+}
