@@ -18,13 +18,19 @@ afterAll(async () => { await browser?.close(); });
 
 const digits = (text: string) => Number(text.replace(/\D/g, ''));
 
+/** A new user on the map signup leads to. */
+async function signedUpOnNewMap() {
+  const opened = await openPage(browser, baseUrl);
+  await opened.page.goto('/app/');
+  await waitForMapIdle(opened.page);
+  await signUp(opened.page);
+  await opened.page.waitForURL(/\/app\/map\//);
+  return opened;
+}
+
 describe('analysis panel', () => {
   it('shows the population of a circle around Nice, in English then in French', async () => {
-    const { context, page, errors } = await openPage(browser, baseUrl);
-    await page.goto('/app/');
-    await waitForMapIdle(page);
-    await signUp(page);
-    await page.waitForURL(/\/app\/map\//);
+    const { context, page, errors } = await signedUpOnNewMap();
 
     await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
     await page.getByTestId('create-mode-circle').click();
@@ -57,11 +63,7 @@ describe('analysis panel', () => {
   });
 
   it('makes an area of three communes and exports the divisions it covers', async () => {
-    const { context, page, errors } = await openPage(browser, baseUrl);
-    await page.goto('/app/');
-    await waitForMapIdle(page);
-    await signUp(page);
-    await page.waitForURL(/\/app\/map\//);
+    const { context, page, errors } = await signedUpOnNewMap();
 
     await page.getByTestId('create-mode-administrative').click();
     await page.getByTestId('unit-kind-select').selectOption('fr_cities');

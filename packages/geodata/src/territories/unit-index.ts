@@ -4,7 +4,7 @@
  * divisions it covers.
  */
 import Flatbush from 'flatbush';
-import type { MultiPolygon, Point, Polygon } from 'geojson';
+import type { MultiPolygon, Polygon } from 'geojson';
 import { UNIT_KINDS, type AdministrativeKind } from '@catchment/domain';
 import { insidePolygon } from '../countries/country-locator.js';
 import { placeNameKey } from '../text/place-name-key.js';
@@ -15,19 +15,11 @@ import { censusFigures, type MeasureFigure } from './census-figures.js';
 import type { TerritoryUnitRecord } from './territory-dataset.js';
 import { labelPosition } from './unit-tiles.js';
 
-export interface IndexedUnit {
-  kind: AdministrativeKind;
-  code: string;
-  name: string;
-  country: string;
-  parentCode?: string;
-  related?: string[];
-  values: Record<string, number>;
+/** A unit as loaded, with what the index computes once: its box and planar area (0 for points). */
+export interface IndexedUnit extends TerritoryUnitRecord {
   /** The dataset's source: `demo` or the importer's name. */
   source: string;
-  geometry: Point | Polygon | MultiPolygon;
   bbox: BBox;
-  /** Planar area in square degrees; 0 for points. */
   area: number;
 }
 
