@@ -16,7 +16,8 @@ export class DivisionsService {
     const divisions: DivisionList[] = divisionKinds(country).filter((kind) => loaded.has(kind)).map((kind) => ({
       kind,
       rows: index.divisions(area.geometry, kind).map(({ unit, share }): DivisionRow => {
-        const parentName = index.parentOf(unit)?.name;
+        // Without the parent level loaded (communes without départements), its code still says where the unit is.
+        const parentName = index.parentOf(unit)?.name ?? unit.parentCode;
         return {
           code: unit.code,
           name: unit.name,

@@ -81,7 +81,7 @@ function AreaFigures({ result, locale }: { result: AreaMeasures; locale: string 
             {rows.map((measure) => (
               <tr key={measure.key}>
                 <th scope="row">{measure.label}</th>
-                <td>{measure.value === null ? <span className="panel-note">{t('analysis.noData')}</span> : formatFigure(measure.value, measure.unit, locale)}</td>
+                <td className="num">{measure.value === null ? <span className="panel-note">{t('analysis.noData')}</span> : formatFigure(measure.value, measure.unit, locale)}</td>
               </tr>
             ))}
           </tbody>
@@ -110,7 +110,7 @@ function Comparison({ results, labels, locale }: { results: AreaMeasures[]; labe
           <thead>
             <tr>
               <th scope="col">{t('analysis.measure')}</th>
-              {results.map((result) => <th key={result.areaId} scope="col">{labels.get(result.areaId)}</th>)}
+              {results.map((result) => <th key={result.areaId} scope="col" className="num">{labels.get(result.areaId)}</th>)}
             </tr>
           </thead>
           <tbody>
@@ -119,7 +119,7 @@ function Comparison({ results, labels, locale }: { results: AreaMeasures[]; labe
                 <th scope="row">{measure.label}</th>
                 {results.map((result) => {
                   const value = result.measures.find((entry) => entry.key === measure.key)?.value ?? null;
-                  return <td key={result.areaId}>{value === null ? '–' : formatFigure(value, measure.unit, locale)}</td>;
+                  return <td key={result.areaId} className="num">{value === null ? '–' : formatFigure(value, measure.unit, locale)}</td>;
                 })}
               </tr>
             ))}

@@ -79,8 +79,8 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
                   <th scope="col">{t('analysis.code')}</th>
                   <th scope="col">{t('analysis.name')}</th>
                   <th scope="col">{t('analysis.parent')}</th>
-                  <th scope="col">{t('analysis.share')}</th>
-                  <th scope="col">{t('analysis.population')}</th>
+                  <th scope="col" className="num">{t('analysis.share')}</th>
+                  <th scope="col" className="num">{t('analysis.population')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -89,8 +89,8 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
                     <td>{row.code}</td>
                     <td>{row.name}</td>
                     <td>{row.parentName ?? ''}</td>
-                    <td>{row.geometry === 'point' ? t('analysis.point') : formatShare(row.share, i18n.language)}</td>
-                    <td>{row.population === null ? '' : formatFigure(row.population, 'people', i18n.language)}</td>
+                    <td className="num">{row.geometry === 'point' ? t('analysis.point') : formatShare(row.share, i18n.language)}</td>
+                    <td className="num">{row.population === null ? '' : formatFigure(row.population, 'people', i18n.language)}</td>
                   </tr>
                 ))}
               </tbody>
