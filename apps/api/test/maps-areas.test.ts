@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { AREA_COLOR_PALETTE, type Area, type MultiPolygonGeometry, type PolygonGeometry } from '@catchment/domain';
+import { sql } from 'kysely';
+import { AREA_COLOR_PALETTE, polygonsOf, type Area, type MultiPolygonGeometry, type PolygonGeometry } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
 import { canonicalGeometry, geometryHash } from '../src/maps/geometry-hash.js';
 import { signUp, testApp, type TestUser } from './harness.js';
@@ -94,6 +95,36 @@ describe('POST .../areas/bulk', () => {
     const withGeometry = circleArea({ geometry: square(0, 0) });
     const [stored] = (await expectStatus<AreasResult>(201, postAreas(app, user, map.id, folderId, [withGeometry]))).areas;
     expect(haversineMeters([2.35, 48.85], (stored!.geometry as PolygonGeometry).coordinates[0]![0]!)).toBeCloseTo(5000, -2);
+  });
+
+  it('stores circles across the antimeridian and around the poles as valid lon/lat shapes PostGIS reads as the circle', async () => {
+    const user = await signUp(app);
+    const { map, folderId } = await newMap(user);
+    const circles = [
+      circleArea({ startPoint: [179.9, -16.5], distance: 50_000 }), // Fiji: cut at ±180 into two parts
+      circleArea({ startPoint: [0, 89.5], distance: 100_000 }), // around the north pole
+      circleArea({ startPoint: [10, 88], distance: 300_000 }), // a pole inside, the centre 220 km from it
+      circleArea({ startPoint: [-60, -88.5], distance: 200_000 }), // around the south pole
+    ];
+    const { areas } = await expectStatus<AreasResult>(201, postAreas(app, user, map.id, folderId, circles));
+    expect(areas.map((area) => area.geometry.type)).toEqual(['MultiPolygon', 'Polygon', 'Polygon', 'Polygon']);
+    for (const area of areas) {
+      for (const [lng, lat] of polygonsOf(area.geometry).flat(2)) {
+        expect(Math.abs(lng!)).toBeLessThanOrEqual(180);
+        expect(Math.abs(lat!)).toBeLessThanOrEqual(90);
+      }
+    }
+    // On the sphere, PostGIS finds each stored shape valid and as large as the circle's cap 2πR²(1 − cos(r/R)).
+    const rows = await sql<{ uuid: string; valid: boolean; area: number }>`
+      SELECT uuid, ST_IsValid(geometry) AS valid, ST_Area(geometry::geography, false) AS area
+      FROM areas WHERE uuid = ANY(${circles.map((circle) => circle.uuid)}::uuid[])`.execute(ctx.database.db);
+    const earthRadius = 6_371_008.8;
+    for (const circle of circles) {
+      const row = rows.rows.find((candidate) => candidate.uuid === circle.uuid)!;
+      const cap = 2 * Math.PI * earthRadius ** 2 * (1 - Math.cos(circle.distance / earthRadius));
+      expect(row.valid).toBe(true);
+      expect(Math.abs(Number(row.area) / cap - 1)).toBeLessThan(0.01);
+    }
   });
 
   it('answers 422 for areas it cannot calculate, in English and French, storing nothing', async () => {
