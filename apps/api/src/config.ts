@@ -2,6 +2,7 @@
  * The only place that reads process.env. Every variable is documented in .env.example.
  */
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './auth/trust-proxy.js';
 
 export interface Config {
   port: number;
@@ -31,6 +32,8 @@ export interface Config {
   routingProviderKey: string | undefined;
   /** Imported territorial datasets (`npm run data -- import fr-communes …` writes them here); loaded at start and when they change. */
   territoryDir: string;
+  /** Reverse proxies whose X-Forwarded-For gives the client's address (rate limits key on it); off by default. */
+  trustProxy: TrustProxy;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -61,5 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     routingProviderUrl: env.ROUTING_PROVIDER_URL || undefined,
     routingProviderKey: env.ROUTING_PROVIDER_KEY || undefined,
     territoryDir: path.resolve(cwd, env.TERRITORY_DIR || path.join(dataDir, 'territories')),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -28,7 +28,8 @@ export async function buildServer(ctx: AppContext, options: ServerOptions = {}):
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: !options.requestLogging }),
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: X-Forwarded-For would otherwise pick the rate limits' key.
+    trustProxy: ctx.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
