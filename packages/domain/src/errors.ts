@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   tooLarge: 'PAYLOAD_TOO_LARGE',
   unprocessable: 'UNPROCESSABLE',
   rateLimited: 'RATE_LIMITED',
+  /** Too many wrong passwords for one account from this address (Retry-After says when to retry); details carry minutes. */
+  tooManyLoginAttempts: 'TOO_MANY_LOGIN_ATTEMPTS',
   internal: 'INTERNAL_ERROR',
   mapNotFound: 'MAP_NOT_FOUND',
   folderNotFound: 'FOLDER_NOT_FOUND',

@@ -34,7 +34,8 @@ export function toUser(row: ClientRow): User {
 }
 
 export class ClientsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Public so that the log-in throttle keeps its counts on the same connection (auth/login-failures.repository.ts). */
+  constructor(readonly db: Kysely<Database>) {}
 
   /** Inserts a client; undefined when the email is already taken (checked by the unique index, race-free). */
   async create(client: NewClient): Promise<ClientRow | undefined> {

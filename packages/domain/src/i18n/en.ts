@@ -62,6 +62,7 @@ export const en = {
     areaLimitReached: 'The free plan allows a limited number of areas per map: upgrade to add more',
     emptyResult: 'The operation leaves an empty area',
     rateLimited: 'Too many requests, please try again in a moment',
+    tooManyLoginAttempts: 'Too many failed log-in attempts for this account: please try again in {{minutes}} min',
     notFound: 'Not found',
     internal: 'Internal error',
     addressNotFound: 'Address not found...',

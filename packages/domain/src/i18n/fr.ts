@@ -61,6 +61,7 @@ export const fr: Catalogue = {
     areaLimitReached: "L'offre gratuite limite le nombre de zones par carte : passez à une offre payante pour en ajouter",
     emptyResult: "L'opération donne une zone vide",
     rateLimited: 'Trop de requêtes, réessayez dans un instant',
+    tooManyLoginAttempts: 'Trop de tentatives de connexion échouées pour ce compte : réessayez dans {{minutes}} min',
     notFound: 'Introuvable',
     internal: 'Erreur interne',
     addressNotFound: 'Adresse introuvable...',
