@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { MapDocument, MapSummary } from '@catchment/domain';
@@ -118,6 +119,9 @@ describe('GET /v2/maps/{id}', () => {
 
     expect(await getMap(app, undefined, open.accessId)).toMatchObject({ title: 'Open', canEdit: false });
     expect(await getMap(app, stranger, open.id)).toMatchObject({ canEdit: false });
+    // Readers who are neither owner nor member do not learn the owner's user id; owner and members do.
+    for (const reader of [undefined, stranger]) expect(await getMap(app, reader, open.accessId)).not.toHaveProperty('ownerId');
+    expect((await getMap(app, owner, open.id)).ownerId).toBe(owner.id);
     for (const reader of [undefined, stranger]) {
       for (const ref of [closed.id, closed.accessId]) {
         const hidden = await call(app, 'GET', `/v2/maps/${ref}`, { as: reader });
@@ -125,7 +129,7 @@ describe('GET /v2/maps/{id}', () => {
         expect(hidden.json().error).toEqual({ code: 'MAP_NOT_FOUND', message: 'Map not found' });
       }
     }
-    expect(await getMap(app, member, closed.accessId)).toMatchObject({ title: 'Closed', canEdit: true });
+    expect(await getMap(app, member, closed.accessId)).toMatchObject({ title: 'Closed', canEdit: true, ownerId: owner.id });
     // A member reading the map does not make it their last accessed map; a stranger's read changes nothing either.
     const me = await expectStatus<{ lastAccessedMapId: number | null }>(200, call(app, 'GET', '/auth/me', { as: member }));
     expect(me.lastAccessedMapId).toBeNull();
@@ -145,17 +149,57 @@ describe('GET /v2/maps/{id}', () => {
 describe('PATCH /v2/maps/{id}', () => {
   it('changes title, public flag and selection, answers the summary with the next version', async () => {
     const user = await signUp(app);
-    const map = await createMap(app, user);
-    const selected = '0d7e5a4c-2b7f-4c1e-9d0a-3f7b2c1d4e5f';
+    const { map } = await mapWithAreas(app, user, 1);
+    const selected = map.folders[0]!.areas[0]!.uuid;
     const summary = await expectStatus<MapSummary>(200, call(app, 'PATCH', `/v2/maps/${map.id}`, {
-      as: user, payload: { title: 'Renamed', public: true, selectedUuid: selected, version: 1 },
+      as: user, payload: { title: 'Renamed', public: true, selectedUuid: selected, version: 3 },
     }));
-    expect(summary).toMatchObject({ id: map.id, title: 'Renamed', public: true, version: 2, areaCount: 0 });
+    expect(summary).toMatchObject({ id: map.id, title: 'Renamed', public: true, version: 4, areaCount: 1 });
     expect(summary).not.toHaveProperty('folders');
     expect(summary.updatedAt > map.updatedAt).toBe(true);
-    expect(await getMap(app, user, map.id)).toMatchObject({ title: 'Renamed', public: true, selectedUuid: selected, version: 2 });
+    expect(await getMap(app, user, map.id)).toMatchObject({ title: 'Renamed', public: true, selectedUuid: selected, version: 4 });
     const cleared = await expectStatus<MapSummary>(200, call(app, 'PATCH', `/v2/maps/${map.accessId}`, { as: user, payload: { selectedUuid: null } }));
-    expect(cleared.version).toBe(3);
+    expect(cleared.version).toBe(5);
+    expect((await getMap(app, user, map.id)).selectedUuid).toBeNull();
+  });
+
+  it("selects only an area of this very map: another map's area or an unknown uuid gets 400, translated, and changes nothing", async () => {
+    const user = await signUp(app);
+    const other = await signUp(app);
+    const { map } = await mapWithAreas(app, user, 1);
+    const own = map.folders[0]!.areas[0]!.uuid;
+    await expectStatus(200, call(app, 'PATCH', `/v2/maps/${map.id}`, { as: user, payload: { selectedUuid: own } }));
+    const before = await getMap(app, user, map.id);
+    const { map: othersMap } = await mapWithAreas(app, other, 1, { public: true });
+    const { map: ownOtherMap } = await mapWithAreas(app, user, 1);
+    const strangers = [othersMap.folders[0]!.areas[0]!.uuid, ownOtherMap.folders[0]!.areas[0]!.uuid, randomUUID()];
+    for (const selectedUuid of strangers) {
+      const refused = await call(app, 'PATCH', `/v2/maps/${map.id}`, { as: user, payload: { title: 'Not saved', selectedUuid } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toEqual({
+        code: 'VALIDATION_ERROR', message: 'The selected area is not an area of this map',
+        details: [{ path: 'body.selectedUuid', message: 'The selected area is not an area of this map' }],
+      });
+    }
+    const fr = await call(app, 'PATCH', `/v2/maps/${map.id}`, { as: user, lang: 'fr', payload: { selectedUuid: strangers[0] } });
+    expect(fr.json().error.message).toBe("La zone sélectionnée n'est pas une zone de cette carte");
+    // Neither the title sent alongside, nor the selection, nor the version moved.
+    expect(await getMap(app, user, map.id)).toEqual(before);
+  });
+
+  it('forgets the selection when its area is deleted, alone or with its folder', async () => {
+    const user = await signUp(app);
+    const { map, folderId } = await mapWithAreas(app, user, 2);
+    const [first, second] = map.folders[0]!.areas.map((area) => area.uuid);
+    await expectStatus(200, call(app, 'PATCH', `/v2/maps/${map.id}`, { as: user, payload: { selectedUuid: first } }));
+    await expectStatus(200, call(app, 'DELETE', `/v2/maps/${map.id}/folders/${folderId}/areas/${first}`, { as: user }));
+    expect((await getMap(app, user, map.id)).selectedUuid).toBeNull();
+    // An area created again under the deleted uuid, in another map, does not become this map's selection either.
+    const { map: elsewhere, folderId: elsewhereFolder } = await mapWithAreas(app, user, 0);
+    await expectStatus(201, postAreas(app, user, elsewhere.id, elsewhereFolder, [polygonArea({ uuid: first })]));
+    expect((await getMap(app, user, map.id)).selectedUuid).toBeNull();
+    await expectStatus(200, call(app, 'PATCH', `/v2/maps/${map.id}`, { as: user, payload: { selectedUuid: second } }));
+    await expectStatus(200, call(app, 'DELETE', `/v2/maps/${map.id}/folders/${folderId}`, { as: user }));
     expect((await getMap(app, user, map.id)).selectedUuid).toBeNull();
   });
 

@@ -28,13 +28,20 @@ export function toFolder(folder: FolderRow, areas: AreaRecord[]): Folder {
   return { uuid: folder.uuid, label: folder.label, closed: folder.closed, active: folder.active, areas: areas.map(toArea) };
 }
 
-/** The whole map: folders in order, each with its areas in order (`areas` must be in position order). */
+/**
+ * The whole map: folders in order, each with its areas in order (`areas` must be in position order).
+ * `canEdit` (owner or member) also decides whether the owner's user id is shown: a public map's
+ * other readers do not learn it.
+ */
 export function toMapDocument(map: MapRow, folders: FolderRow[], areas: AreaRecord[], canEdit: boolean): MapDocument {
   const byFolder = new Map<string, AreaRecord[]>(folders.map((folder) => [folder.uuid, []]));
   for (const area of areas) byFolder.get(area.folderUuid)?.push(area);
+  const { ownerId: _ownerId, ...summary } = toMapSummary(map, areas.length);
   return {
-    ...toMapSummary(map, areas.length),
-    selectedUuid: map.selected_uuid,
+    ...summary,
+    ...(canEdit ? { ownerId: map.owner_id } : {}),
+    // Deleting an area does not touch the map row: a selection whose area has gone reads as none.
+    selectedUuid: areas.some((area) => area.uuid === map.selected_uuid) ? map.selected_uuid : null,
     canEdit,
     folders: folders.map((folder) => toFolder(folder, byFolder.get(folder.uuid) ?? [])),
   };

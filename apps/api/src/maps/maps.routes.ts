@@ -37,10 +37,10 @@ const mapsPlugin: FastifyPluginAsyncZod<{ maps: MapsService }> = async (app, { m
   }, async (request) => maps.get(parseMapRef(request.params.id), request.session?.clientId));
 
   app.patch('/v2/maps/:id', {
-    schema: { tags, summary: 'Change title, public flag (owner only) or selection; answers the new summary', params: mapIdParam, body: patchMapBody },
+    schema: { tags, summary: 'Change title, public flag (owner only) or selection (an area of this map, or null); answers the new summary', params: mapIdParam, body: patchMapBody },
   }, async (request) => {
     const { version, ...changes } = request.body;
-    return maps.update(parseMapRef(request.params.id), requireClientId(request), changes, writeVersion(request, version));
+    return maps.update(parseMapRef(request.params.id), requireClientId(request), changes, writeVersion(request, version), requestLocale(request));
   });
 
   app.delete('/v2/maps/:id', {

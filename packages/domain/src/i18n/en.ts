@@ -39,6 +39,7 @@ export const en = {
     invalid: 'Invalid value',
     invalidValue: 'Invalid value: a number is expected',
     tooManyValues: 'At most 10 values at once',
+    selectedAreaNotInMap: 'The selected area is not an area of this map',
   },
   errors: {
     unauthorized: 'Please log in',

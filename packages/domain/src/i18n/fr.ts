@@ -38,6 +38,7 @@ export const fr: Catalogue = {
     invalid: 'Valeur invalide',
     invalidValue: 'Valeur invalide : un nombre est attendu',
     tooManyValues: 'Au plus 10 valeurs à la fois',
+    selectedAreaNotInMap: "La zone sélectionnée n'est pas une zone de cette carte",
   },
   errors: {
     unauthorized: 'Veuillez vous connecter',

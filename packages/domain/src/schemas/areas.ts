@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMINISTRATIVE_KINDS, AREA_MODES, AREA_OPERATIONS, TRANSPORT_MODES } from '../enums.js';
 import { BULK_AREAS_MAX, MAX_DISTANCE_METERS, MAX_ISOCHRONE_SECONDS } from '../constants.js';
-import { areaGeometry, hexColor, label, lngLat, uuid, versionField } from './common.js';
+import { areaGeometry, dateTime, hexColor, label, lngLat, uuid, versionField } from './common.js';
 
 const distance = z.number({ error: 'validation.invalidDistance' }).int({ error: 'validation.invalidDistance' })
   .positive({ error: 'validation.invalidDistance' }).max(MAX_DISTANCE_METERS, { error: 'validation.distanceTooLarge' });
@@ -27,7 +27,7 @@ export const createAreaBody = z.object({
   startAddress: z.string().trim().max(500).optional(),
   distance: distance.optional(),
   duration: duration.optional(),
-  departureDate: z.iso.datetime({ error: 'validation.date' }).optional(),
+  departureDate: dateTime.optional(),
   unitKind: z.enum(ADMINISTRATIVE_KINDS).optional(),
   unitCodes: z.array(z.string().max(20)).min(1).max(5000).optional(),
 }).superRefine((area, ctx) => {
@@ -122,13 +122,15 @@ export interface MapSummary {
   title: string;
   public: boolean;
   version: number;
-  ownerId: number;
+  /** The owner's user id, for the owner and members only: absent from a public map read by anyone else. */
+  ownerId?: number;
   areaCount: number;
   createdAt: string;
   updatedAt: string;
 }
 
 export interface MapDocument extends MapSummary {
+  /** The selected area, always one of the document's areas (null once it is deleted). */
   selectedUuid: string | null;
   canEdit: boolean;
   folders: Folder[];
