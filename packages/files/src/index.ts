@@ -1,0 +1,10 @@
+/** Crash-safe writes of the app's data files, and the clean-up of what an interrupted write leaves. */
+export {
+  temporaryPathFor,
+  writeFileAtomically,
+  writeFileAtomicallySync,
+  writeStreamAtomically,
+  withScratchFile,
+  isBeingWritten,
+} from './atomic-write.js';
+export { removeStaleTemporaryFiles, temporaryFileWriter } from './stale-temporary-files.js';
