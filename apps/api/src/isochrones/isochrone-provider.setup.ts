@@ -15,7 +15,8 @@ export async function openIsochroneProvider(config: Config, log: (message: strin
     log(`Isochrones computed by ${config.routingProvider} at ${config.routingProviderUrl}`);
     return EXTERNAL_PROVIDERS[config.routingProvider]({ baseUrl: config.routingProviderUrl, apiKey: config.routingProviderKey });
   }
-  const engine = await createRoutingEngine({ graphDir: config.routingGraphDir, workers: config.routingWorkers || undefined });
+  // The engine logs the graphs it skips as damaged (with the command that rebuilds each) and starts with the others.
+  const engine = await createRoutingEngine({ graphDir: config.routingGraphDir, workers: config.routingWorkers || undefined, log });
   const regions = engine.regions();
   if (regions.length === 0) {
     await engine.close();

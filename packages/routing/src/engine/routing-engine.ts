@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
-import { loadGraph } from '../graph/graph-file.js';
+import { basename, join } from 'node:path';
+import { removeStaleTemporaryFiles } from '@catchment/files';
+import { loadGraph, readGraphHeader } from '../graph/graph-file.js';
 import type { GraphHeader, RoutingGraph } from '../graph/routing-graph.js';
 import { RoutingError } from '../errors.js';
 import type { IsochroneCollection, IsochroneTimings } from '../query/compute-isochrones.js';
@@ -13,6 +14,8 @@ export interface RoutingEngineOptions {
   graphDir: string;
   /** Worker threads (default: one per core, at most 4). */
   workers?: number;
+  /** Where to say which graph files were skipped as damaged and which leftovers were removed. */
+  log?: (message: string) => void;
 }
 
 export interface RoutingEngine {
@@ -26,10 +29,25 @@ export interface RoutingEngine {
 
 export const GRAPH_EXTENSION = '.graph';
 
-/** Loads every graph of the folder once into shared memory and starts the worker pool over them. */
+/**
+ * Loads every graph of the folder once into shared memory and starts the worker pool over them.
+ * Temporary files of interrupted imports are removed first; a damaged graph is skipped (logged with
+ * the command that rebuilds it) so the other regions are still served.
+ */
 export async function createRoutingEngine(options: RoutingEngineOptions): Promise<RoutingEngine> {
-  const files = listGraphFiles(options.graphDir);
-  const graphs = files.map((file) => loadGraph(file));
+  const log = options.log ?? (() => {});
+  await removeStaleTemporaryFiles(options.graphDir, log);
+  const files: string[] = [];
+  const graphs: RoutingGraph[] = [];
+  for (const file of listGraphFiles(options.graphDir)) {
+    try {
+      graphs.push(loadGraph(file));
+      files.push(file);
+    } catch (error) {
+      log(`Skipping road graph ${basename(file)}: ${error instanceof Error ? error.message : String(error)}. ` +
+        `Rebuild it with: ${reimportCommand(file)}`);
+    }
+  }
   const headers = graphs.map((graph) => graph.header);
   const size = options.workers ?? Math.max(1, Math.min(4, availableParallelism()));
   const pool = graphs.length > 0
@@ -75,6 +93,15 @@ function listGraphFiles(dir: string): string[] {
     return [];
   }
   return names.filter((name) => name.endsWith(GRAPH_EXTENSION)).sort().map((name) => join(dir, name));
+}
+
+/** The import command of a graph file's extract, named when its header is still readable. */
+function reimportCommand(file: string): string {
+  try {
+    return `npm run data -- import osm ${readGraphHeader(file).source}`;
+  } catch {
+    return `npm run data -- import osm <${basename(file, GRAPH_EXTENSION)}.osm.pbf>`;
+  }
 }
 
 function sharedBufferOf(graph: RoutingGraph): SharedArrayBuffer {

@@ -1,5 +1,6 @@
 import { openSync, writeSync, closeSync, readSync, fstatSync } from 'node:fs';
 import Flatbush from 'flatbush';
+import { writeFileAtomicallySync } from '@catchment/files';
 import type { RoutingMode } from '../modes.js';
 import { GRAPH_FORMAT_VERSION, type GraphHeader, type RoutingGraph } from './routing-graph.js';
 
@@ -47,7 +48,10 @@ function sectionsOf(graph: RoutingGraph): Sectioned {
 
 const align8 = (n: number) => Math.ceil(n / 8) * 8;
 
-/** Writes the graph; returns the file size in bytes. */
+/**
+ * Writes the graph crash-safely (a temporary file renamed over `path`: an import killed while it
+ * writes leaves the previous graph whole); returns the file size in bytes.
+ */
 export function writeGraph(graph: RoutingGraph, path: string): number {
   const sections = sectionsOf(graph);
   const entries = Object.entries(sections);
@@ -66,19 +70,22 @@ export function writeGraph(graph: RoutingGraph, path: string): number {
   prefix.write(MAGIC, 0, 'latin1');
   prefix.writeUInt32LE(headerJson.length, 8);
   headerJson.copy(prefix, 12);
-  const fd = openSync(path, 'w');
-  try {
+  writeFileAtomicallySync(path, (fd) => {
     writeSync(fd, prefix, 0, prefix.length, 0);
     for (const [i, [, s]] of entries.entries()) {
       const bytes = new Uint8Array(s.data.buffer, s.data.byteOffset, s.data.byteLength);
-      writeSync(fd, bytes, 0, bytes.length, layout[i]!.offset);
+      writeAll(fd, bytes, layout[i]!.offset);
     }
     // Pad the tail so the last section's alignment holds when the file is read back whole.
     if (offset > layout.at(-1)!.offset) writeSync(fd, Buffer.alloc(1), 0, 1, offset - 1);
-  } finally {
-    closeSync(fd);
-  }
+  });
   return offset;
+}
+
+/** One write may write less than asked (large buffers, some file systems): go on until all is written. */
+function writeAll(fd: number, bytes: Uint8Array, position: number): void {
+  let done = 0;
+  while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
 }
 
 /** Reads a graph file into a SharedArrayBuffer and returns views over it. */
@@ -104,13 +111,14 @@ export function loadGraph(path: string): RoutingGraph {
 /** Builds the views over an already loaded buffer (how worker threads attach to the shared graph). */
 export function graphFromBuffer(buffer: SharedArrayBuffer | ArrayBuffer, name = 'graph'): RoutingGraph {
   const bytes = new Uint8Array(buffer);
-  if (bytes.length < 12 || Buffer.from(bytes.subarray(0, 8)).toString('latin1') !== MAGIC) {
-    throw new Error(`${name} is not a routing graph file`);
-  }
-  const headerLength = new DataView(buffer).getUint32(8, true);
-  const header = JSON.parse(Buffer.from(bytes.subarray(12, 12 + headerLength)).toString('utf8')) as FileHeader;
+  const header = parseHeader(bytes, name);
   if (header.version !== GRAPH_FORMAT_VERSION) {
     throw new Error(`${name} has graph format ${header.version}, expected ${GRAPH_FORMAT_VERSION}: import the extract again`);
+  }
+  // A file cut short (a copy or a disk that filled up) would otherwise fail later with "Invalid typed array length".
+  for (const section of header.sections) {
+    const end = section.offset + section.length * CONSTRUCTORS[section.kind].BYTES_PER_ELEMENT;
+    if (end > bytes.length) throw new Error(`${name} is truncated: its ${section.name} array ends at byte ${end}, the file has ${bytes.length}`);
   }
   const sections = new Map(header.sections.map((s) => [s.name, s]));
   const view = <K extends ArrayKind>(name: string, kind: K): InstanceType<(typeof CONSTRUCTORS)[K]> => {
@@ -138,4 +146,35 @@ export function graphFromBuffer(buffer: SharedArrayBuffer | ArrayBuffer, name = 
     segmentModes: view('segmentModes', 'Uint8'),
     segmentIndex: Flatbush.from(buffer as unknown as ArrayBuffer, indexSection.offset),
   };
+}
+
+/** The header alone (what the file holds, imported from which extract), without reading the arrays. */
+export function readGraphHeader(path: string): GraphHeader {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const start = Buffer.alloc(Math.min(size, 12));
+    readSync(fd, start, 0, start.length, 0);
+    if (start.length < 12) parseHeader(start, path); // throws: not a graph file
+    // Never more than the file holds, whatever length a damaged prefix claims.
+    const bytes = Buffer.alloc(Math.min(size, 12 + start.readUInt32LE(8)));
+    readSync(fd, bytes, 0, bytes.length, 0);
+    const { sections: _sections, ...header } = parseHeader(bytes, path);
+    return header;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function parseHeader(bytes: Uint8Array, name: string): FileHeader {
+  if (bytes.length < 12 || Buffer.from(bytes.subarray(0, 8)).toString('latin1') !== MAGIC) {
+    throw new Error(`${name} is not a routing graph file`);
+  }
+  const headerLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true);
+  if (12 + headerLength > bytes.length) throw new Error(`${name} is truncated inside its header`);
+  try {
+    return JSON.parse(Buffer.from(bytes.subarray(12, 12 + headerLength)).toString('utf8')) as FileHeader;
+  } catch {
+    throw new Error(`${name} has a damaged header`);
+  }
 }
