@@ -2,17 +2,18 @@
  * Territorial datasets on disk: what an importer (or the demo build) writes and the server loads.
  *
  * One file per dataset, `<id>.ndjson`: a header line, then one unit per line. A dataset is written
- * to a temporary file and renamed into place, so a failed or interrupted import leaves the previous
- * version whole (the file system's rename is the transaction), and importing the same files again
- * replaces the dataset instead of adding to it.
+ * crash-safely (@catchment/files: a temporary file, flushed, renamed into place), so a failed or
+ * killed import leaves the previous version whole (the file system's rename is the transaction),
+ * and importing the same files again replaces the dataset instead of adding to it.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { finished, pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import type { MultiPolygon, Point, Polygon } from 'geojson';
 import type { AdministrativeKind } from '@catchment/domain';
+import { withScratchFile, writeStreamAtomically } from '@catchment/files';
 
 export const TERRITORY_DATASET_FORMAT = 1;
 export const TERRITORY_DATASET_EXTENSION = '.ndjson';
@@ -61,32 +62,33 @@ export async function writeTerritoryDataset(
 ): Promise<WrittenDataset> {
   await fs.mkdir(directory, { recursive: true });
   const file = path.join(directory, `${header.id}${TERRITORY_DATASET_EXTENSION}`);
-  const bodyFile = `${file}.${process.pid}.body.tmp`;
-  const kinds = new Set<AdministrativeKind>();
-  let count = 0;
-  const body = createWriteStream(bodyFile);
-  try {
-    for await (const unit of units) {
-      kinds.add(unit.kind);
-      count += 1;
-      if (!body.write(`${JSON.stringify(unit)}\n`)) await new Promise<void>((resolve) => body.once('drain', () => resolve()));
+  // The header goes first, but its counts are known only at the end: the units go to a scratch
+  // file first, then the header and that body into the dataset.
+  return withScratchFile(file, async (bodyFile) => {
+    const kinds = new Set<AdministrativeKind>();
+    let count = 0;
+    const body = createWriteStream(bodyFile, { flags: 'wx' });
+    try {
+      for await (const unit of units) {
+        kinds.add(unit.kind);
+        count += 1;
+        if (!body.write(`${JSON.stringify(unit)}\n`)) await new Promise<void>((resolve) => body.once('drain', () => resolve()));
+      }
+      body.end();
+      await finished(body);
+    } finally {
+      body.destroy();
     }
-    body.end();
-    await finished(body);
     const complete: TerritoryDatasetHeader = {
       format: TERRITORY_DATASET_FORMAT, ...header, importedAt: new Date().toISOString(), kinds: [...kinds].sort(), units: count,
     };
-    // The header goes first, but its counts are known only at the end: write it, then append the body.
-    const temporary = `${file}.${process.pid}.tmp`;
-    const output = createWriteStream(temporary);
-    output.write(`${JSON.stringify(complete)}\n`);
-    await pipeline(createReadStream(bodyFile), output);
-    await fs.rename(temporary, file);
+    async function* headerThenBody(): AsyncGenerator<string | Buffer> {
+      yield `${JSON.stringify(complete)}\n`;
+      yield* createReadStream(bodyFile) as AsyncIterable<Buffer>;
+    }
+    await writeStreamAtomically(file, headerThenBody());
     return { header: complete, file };
-  } finally {
-    body.destroy();
-    await fs.rm(bodyFile, { force: true });
-  }
+  });
 }
 
 export async function readDatasetHeader(file: string): Promise<TerritoryDatasetHeader> {
@@ -94,21 +96,37 @@ export async function readDatasetHeader(file: string): Promise<TerritoryDatasetH
   throw new Error(`${file}: empty territorial dataset`);
 }
 
-/** The units of a dataset file, in the order they were written. */
+/**
+ * The units of a dataset file, in the order they were written. A damaged line, or fewer units than
+ * the header counts (a file cut at a line's end), fails the read: a partial dataset is never served.
+ */
 export async function* readTerritoryUnits(file: string): AsyncGenerator<TerritoryUnitRecord> {
-  let first = true;
+  let header: TerritoryDatasetHeader | undefined;
+  let count = 0;
   for await (const line of lines(file)) {
-    if (first) {
-      parseHeader(line, file);
-      first = false;
+    if (!header) {
+      header = parseHeader(line, file);
       continue;
     }
-    if (line) yield JSON.parse(line) as TerritoryUnitRecord;
+    if (!line) continue;
+    let unit: TerritoryUnitRecord;
+    try {
+      unit = JSON.parse(line) as TerritoryUnitRecord;
+    } catch (error) {
+      throw new Error(`unit ${count + 1} is damaged (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    }
+    count += 1;
+    yield unit;
   }
+  if (!header) throw new Error('empty territorial dataset');
+  if (count !== header.units) throw new Error(`${count} units of the ${header.units} its header announces: the file is cut short`);
 }
 
-/** Dataset files of a folder, oldest import first (a later import of the same unit wins). */
-export async function listTerritoryDatasets(directory: string): Promise<WrittenDataset[]> {
+/**
+ * Dataset files of a folder, oldest import first (a later import of the same unit wins). A file
+ * whose header cannot be read is left out, and `log` says so with the command that rebuilds it.
+ */
+export async function listTerritoryDatasets(directory: string, log: (message: string) => void = () => {}): Promise<WrittenDataset[]> {
   let names: string[];
   try {
     names = await fs.readdir(directory);
@@ -116,15 +134,41 @@ export async function listTerritoryDatasets(directory: string): Promise<WrittenD
     return [];
   }
   const datasets: WrittenDataset[] = [];
-  for (const name of names.filter((entry) => entry.endsWith(TERRITORY_DATASET_EXTENSION))) {
+  for (const name of names.filter((entry) => entry.endsWith(TERRITORY_DATASET_EXTENSION)).sort()) {
     const file = path.join(directory, name);
-    datasets.push({ header: await readDatasetHeader(file), file });
+    try {
+      datasets.push({ header: await readDatasetHeader(file), file });
+    } catch (error) {
+      log(damagedDatasetMessage(file, error));
+    }
   }
   return datasets.sort((a, b) => a.header.importedAt.localeCompare(b.header.importedAt));
 }
 
+/**
+ * The command that writes a dataset again: the demo build for the demo's, else its importer with
+ * the files it was made from (read from the header, or the importer from the file name when the
+ * header is gone: ids are `<importer>--<first file>`).
+ */
+export function rebuildCommand(file: string, header?: Pick<TerritoryDatasetHeader, 'source' | 'files'>): string {
+  const source = header?.source ?? path.basename(file, TERRITORY_DATASET_EXTENSION).split('--')[0]!;
+  if (source === 'demo') return 'npm run data:demo';
+  return `npm run data -- import ${source} ${header?.files.length ? header.files.join(' ') : '<its files>'}`;
+}
+
+/** The log line of a dataset left out because it cannot be read. */
+export function damagedDatasetMessage(file: string, error: unknown, header?: Pick<TerritoryDatasetHeader, 'source' | 'files'>): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return `Skipping territorial dataset ${path.basename(file)}: ${reason}. Rebuild it with: ${rebuildCommand(file, header)}`;
+}
+
 function parseHeader(line: string, file: string): TerritoryDatasetHeader {
-  const header = JSON.parse(line) as TerritoryDatasetHeader;
+  let header: TerritoryDatasetHeader;
+  try {
+    header = JSON.parse(line) as TerritoryDatasetHeader;
+  } catch (error) {
+    throw new Error(`damaged header (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+  }
   if (header.format !== TERRITORY_DATASET_FORMAT) {
     throw new Error(`${file}: territorial dataset format ${header.format}, this version reads ${TERRITORY_DATASET_FORMAT}: import it again`);
   }

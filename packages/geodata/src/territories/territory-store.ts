@@ -11,7 +11,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AdministrativeKind } from '@catchment/domain';
-import { listTerritoryDatasets, readTerritoryUnits, TERRITORY_DATASET_EXTENSION, type TerritoryUnitRecord, type WrittenDataset } from './territory-dataset.js';
+import { removeStaleTemporaryFiles } from '@catchment/files';
+import {
+  damagedDatasetMessage, listTerritoryDatasets, readTerritoryUnits, TERRITORY_DATASET_EXTENSION, type TerritoryUnitRecord, type WrittenDataset,
+} from './territory-dataset.js';
 import { TerritoryIndex } from './unit-index.js';
 import { UnitTiles } from './unit-tiles.js';
 
@@ -102,7 +105,10 @@ async function loadIndex(options: TerritoryStoreOptions): Promise<{ index: Terri
   const signature = await foldersSignature(options.directories);
   const datasets: { source: string; units: TerritoryUnitRecord[] }[] = [];
   for (const directory of options.directories) {
-    for (const dataset of await listTerritoryDatasets(directory)) datasets.push(await readDataset(dataset, log));
+    // What a killed import left; an import still running in another process keeps its file.
+    await removeStaleTemporaryFiles(directory, log);
+    // A damaged dataset is left out with a log line naming it and its rebuild command; the others load.
+    for (const dataset of await listTerritoryDatasets(directory, log)) datasets.push(await readDataset(dataset, log));
   }
   const index = new TerritoryIndex(datasets);
   log(`Territorial data ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${describe(index)})`);
@@ -114,7 +120,7 @@ async function readDataset({ header, file }: WrittenDataset, log: (message: stri
   try {
     for await (const unit of readTerritoryUnits(file)) units.push(unit);
   } catch (error) {
-    log(`Skipping territorial dataset ${path.basename(file)}: ${String(error)}`);
+    log(damagedDatasetMessage(file, error, header));
     return { source: header.source, units: [] };
   }
   return { source: header.source, units };
