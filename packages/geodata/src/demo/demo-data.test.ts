@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { demoDirectory, ensureDemoData, isDemoDataFresh } from './demo-data.js';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runKilledMidWrite } from '@catchment/files/test-support';
+import { buildDemoData, demoDirectory, demoTerritoryDirectory, ensureDemoData, isDemoDataFresh } from './demo-data.js';
 
 describe('ensureDemoData', () => {
   const dataDirPromise = fs.mkdtemp(path.join(os.tmpdir(), 'catchment-demo-'));
@@ -31,4 +33,49 @@ describe('ensureDemoData', () => {
     await fs.writeFile(manifestFile, JSON.stringify({ ...manifest, format: manifest.format - 1 }));
     expect(await isDemoDataFresh(dataDir)).toBe(false);
   });
+});
+
+describe('demo data and crashes', () => {
+  let dataDir: string;
+  let built: { layers: unknown; gazetteer: string };
+  const read = async (name: string) => fs.readFile(path.join(demoDirectory(dataDir), name), 'utf8');
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'catchment-demo-crash-'));
+    await buildDemoData({ dataDir });
+    built = { layers: JSON.parse(await read('basemap.json')), gazetteer: await read('gazetteer.json') };
+  }, 120_000);
+  afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
+
+  it('keeps the previous files whole when a build is killed while it writes, and the next start removes what it left', async () => {
+    // Killed 2 MB into the place search file, the basemap already replaced, the manifest not yet.
+    const gazetteerFile = path.join(demoDirectory(dataDir), 'gazetteer.json');
+    const run = await runKilledMidWrite({
+      module: fileURLToPath(new URL('./demo-data.ts', import.meta.url)), exportName: 'buildDemoData', args: [{ dataDir }], afterBytes: 2_000_000, into: gazetteerFile,
+    });
+    expect(run).toMatchObject({ signal: 'SIGKILL' });
+    expect(await read('gazetteer.json')).toBe(built.gazetteer);
+    const leftovers = (await fs.readdir(demoDirectory(dataDir))).filter((name) => name.startsWith('gazetteer.json.'));
+    expect(leftovers).toHaveLength(1);
+
+    const log: string[] = [];
+    const loaded = await ensureDemoData({ dataDir, log: (line) => log.push(line) });
+    expect(log[0]).toBe(`Removed ${path.join(demoDirectory(dataDir), leftovers[0]!)}, left by an interrupted write`);
+    expect(log.some((line) => line.startsWith('Building') || line.startsWith('Demo file'))).toBe(false);
+    const left = [...await fs.readdir(demoDirectory(dataDir)), ...await fs.readdir(demoTerritoryDirectory(dataDir))];
+    expect(left.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(loaded.gazetteer.search('Orleans', 1)).toHaveLength(1);
+  }, 120_000);
+
+  it('rebuilds a damaged file instead of failing the start, and says which one', async () => {
+    const basemapFile = path.join(demoDirectory(dataDir), 'basemap.json');
+    await fs.truncate(basemapFile, Math.floor((await fs.stat(basemapFile)).size / 2));
+    expect(await isDemoDataFresh(dataDir)).toBe(true);
+
+    const log: string[] = [];
+    const demo = await ensureDemoData({ dataDir, log: (line) => log.push(line) });
+    expect(log[0]).toMatch(/^Demo file basemap\.json: .+\. Rebuilding the demo data, as npm run data:demo does…$/);
+    expect(JSON.parse(await read('basemap.json'))).toEqual(built.layers);
+    expect(demo.basemap.tile({ z: 3, x: 4, y: 2 })).toBeDefined();
+  }, 120_000);
 });

@@ -4,10 +4,13 @@
  * there in a second or two on every later start.
  *
  * The files carry a stamp (format version and source package versions); a stamp that does not
- * match the code and the installed packages makes the next start rebuild them.
+ * match the code and the installed packages makes the next start rebuild them, and so does a
+ * damaged file. Every file is written crash-safely (@catchment/files), and what an interrupted
+ * build left is removed at the next start.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { removeStaleTemporaryFiles, writeFileAtomically } from '@catchment/files';
 import type { BasemapLayers } from '../basemap/basemap-layers.js';
 import { BasemapTiles } from '../basemap/basemap-tiles.js';
 import { Gazetteer } from '../gazetteer/gazetteer.js';
@@ -74,14 +77,28 @@ export async function buildDemoData({ dataDir, log = () => {} }: DemoDataOptions
   return { layers, places };
 }
 
-/** Reads the demo files into memory. */
+/** Reads the demo files into memory; a file that cannot be read fails with an error naming it. */
 export async function loadDemoData({ dataDir }: DemoDataOptions): Promise<{ layers: BasemapLayers; places: PlaceEntry[] }> {
   const directory = demoDirectory(dataDir);
-  const [basemapText, gazetteerText] = await Promise.all([
-    fs.readFile(path.join(directory, FILES.basemap), 'utf8'),
-    fs.readFile(path.join(directory, FILES.gazetteer), 'utf8'),
+  const [layers, gazetteer] = await Promise.all([
+    readJson<BasemapLayers>(path.join(directory, FILES.basemap)),
+    readJson<GazetteerFile>(path.join(directory, FILES.gazetteer)),
   ]);
-  return { layers: JSON.parse(basemapText) as BasemapLayers, places: decodePlaces(JSON.parse(gazetteerText) as GazetteerFile) };
+  return { layers, places: decodePlaces(gazetteer) };
+}
+
+export class DemoFileError extends Error {
+  constructor(readonly file: string, cause: unknown) {
+    super(`${path.basename(file)}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+async function readJson<T>(file: string): Promise<T> {
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8')) as T;
+  } catch (error) {
+    throw new DemoFileError(file, error);
+  }
 }
 
 /**
@@ -89,10 +106,21 @@ export async function loadDemoData({ dataDir }: DemoDataOptions): Promise<{ laye
  * indexes it for the tile and search routes.
  */
 export async function ensureDemoData({ dataDir, log = () => {} }: DemoDataOptions): Promise<DemoData> {
+  for (const directory of [demoDirectory(dataDir), demoTerritoryDirectory(dataDir)]) await removeStaleTemporaryFiles(directory, log);
   const fresh = await isDemoDataFresh(dataDir);
   if (!fresh) log('Building demo data (first start only)…');
   const started = Date.now();
-  const { layers, places } = fresh ? await loadDemoData({ dataDir }) : await buildDemoData({ dataDir, log });
+  let loaded: { layers: BasemapLayers; places: PlaceEntry[] } | undefined;
+  if (fresh) {
+    try {
+      loaded = await loadDemoData({ dataDir });
+    } catch (error) {
+      if (!(error instanceof DemoFileError)) throw error;
+      // A damaged file (a disk that filled up, a bad copy) costs a rebuild, not a server that cannot start.
+      log(`Demo file ${error.message}. Rebuilding the demo data, as npm run data:demo does…`);
+    }
+  }
+  const { layers, places } = loaded ?? await buildDemoData({ dataDir, log });
   log('Indexing the basemap and the place search…');
   const basemap = new BasemapTiles(layers);
   const gazetteer = new Gazetteer(places);
@@ -106,12 +134,6 @@ async function removeDatasetsOtherThan(directory: string, ids: string[]): Promis
   for (const name of await fs.readdir(directory)) {
     if (name.endsWith(TERRITORY_DATASET_EXTENSION) && !keep.has(name)) await fs.rm(path.join(directory, name), { force: true });
   }
-}
-
-async function writeFileAtomically(file: string, content: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(temporary, content);
-  await fs.rename(temporary, file);
 }
 
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
