@@ -92,8 +92,8 @@ export async function writeTerritoryDataset(
 }
 
 export async function readDatasetHeader(file: string): Promise<TerritoryDatasetHeader> {
-  for await (const line of lines(file)) return parseHeader(line, file);
-  throw new Error(`${file}: empty territorial dataset`);
+  for await (const line of lines(file)) return parseHeader(line);
+  throw new Error('empty file');
 }
 
 /**
@@ -105,7 +105,7 @@ export async function* readTerritoryUnits(file: string): AsyncGenerator<Territor
   let count = 0;
   for await (const line of lines(file)) {
     if (!header) {
-      header = parseHeader(line, file);
+      header = parseHeader(line);
       continue;
     }
     if (!line) continue;
@@ -118,7 +118,7 @@ export async function* readTerritoryUnits(file: string): AsyncGenerator<Territor
     count += 1;
     yield unit;
   }
-  if (!header) throw new Error('empty territorial dataset');
+  if (!header) throw new Error('empty file');
   if (count !== header.units) throw new Error(`${count} units of the ${header.units} its header announces: the file is cut short`);
 }
 
@@ -162,7 +162,8 @@ export function damagedDatasetMessage(file: string, error: unknown, header?: Pic
   return `Skipping territorial dataset ${path.basename(file)}: ${reason}. Rebuild it with: ${rebuildCommand(file, header)}`;
 }
 
-function parseHeader(line: string, file: string): TerritoryDatasetHeader {
+/** Errors say what is wrong, not which file: the loaders' log line names it, with the command that rebuilds it. */
+function parseHeader(line: string): TerritoryDatasetHeader {
   let header: TerritoryDatasetHeader;
   try {
     header = JSON.parse(line) as TerritoryDatasetHeader;
@@ -170,7 +171,7 @@ function parseHeader(line: string, file: string): TerritoryDatasetHeader {
     throw new Error(`damaged header (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
   if (header.format !== TERRITORY_DATASET_FORMAT) {
-    throw new Error(`${file}: territorial dataset format ${header.format}, this version reads ${TERRITORY_DATASET_FORMAT}: import it again`);
+    throw new Error(`format ${header.format}, this version reads format ${TERRITORY_DATASET_FORMAT}`);
   }
   return header;
 }
