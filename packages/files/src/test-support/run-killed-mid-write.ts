@@ -11,14 +11,15 @@ export interface KilledMidWrite {
   exportName: string;
   /** The writer's arguments, passed as JSON. */
   args: unknown[];
-  /** Kill once this many bytes went into files under `into`. */
+  /** Kill once this many bytes went into files whose path starts with `into`. */
   afterBytes: number;
+  /** A folder, or a file: its temporary files (`<file>.<pid>.<n>.tmp`) count, the others do not. */
   into: string;
 }
 
 /**
  * Runs a writer in a child process that is killed with SIGKILL once it has written `afterBytes`
- * bytes under `into`. Resolves when the child is gone; `signal` is `SIGKILL` when it died there.
+ * bytes into `into`. Resolves when the child is gone; `signal` is `SIGKILL` when it died there.
  */
 export async function runKilledMidWrite(options: KilledMidWrite): Promise<{ signal: NodeJS.Signals | null; code: number | null; stderr: string }> {
   // The arguments go through a file: a command-line argument is limited to 128 kB on Linux.
