@@ -27,5 +27,6 @@ export async function openApp(config: Config, log: (message: string) => void): P
 export async function closeApp(ctx: AppContext): Promise<void> {
   ctx.territories?.close();
   await ctx.routing?.close();
+  await ctx.compute.close();
   await ctx.database.close();
 }

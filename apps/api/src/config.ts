@@ -30,6 +30,8 @@ export interface Config {
   routingProvider: string;
   routingProviderUrl: string | undefined;
   routingProviderKey: string | undefined;
+  /** Threads checking large geometries and computing unions off the event loop; 0 means one per core, at most 4. */
+  computeWorkers: number;
   /** Imported territorial datasets (`npm run data -- import fr-communes …` writes them here); loaded at start and when they change. */
   territoryDir: string;
   /** Reverse proxies whose X-Forwarded-For gives the client's address (rate limits key on it); off by default. */
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     routingProvider: env.ROUTING_PROVIDER || 'builtin',
     routingProviderUrl: env.ROUTING_PROVIDER_URL || undefined,
     routingProviderKey: env.ROUTING_PROVIDER_KEY || undefined,
+    computeWorkers: integer(env.COMPUTE_WORKERS, 0, 'COMPUTE_WORKERS'),
     territoryDir: path.resolve(cwd, env.TERRITORY_DIR || path.join(dataDir, 'territories')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };

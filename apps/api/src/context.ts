@@ -6,12 +6,14 @@ import type { IsochroneProvider } from '@catchment/routing';
 import { SessionsRepository } from './auth/sessions.repository.js';
 import { ClientsRepository } from './clients/clients.repository.js';
 import { AreaGeometryResolvers } from './maps/area-geometry.js';
+import { ComputePool } from './compute/compute-pool.js';
 import { IsochroneService } from './isochrones/isochrone.service.js';
 import { DEFAULT_MODE_COUNTRIES, parseModeCountries } from './isochrones/mode-availability.js';
 import { routedAreaResolver } from './isochrones/routed-area.resolver.js';
 import { administrativeAreaResolver } from './territories/administrative-area.resolver.js';
 import { CensusService } from './territories/census.service.js';
 import { DivisionsService } from './territories/divisions.service.js';
+import { UnitUnions } from './territories/unit-unions.js';
 
 export interface AppContext {
   config: Config;
@@ -24,6 +26,8 @@ export interface AppContext {
    * (see maps/area-geometry.ts). A recipe without a resolver answers 422.
    */
   areaResolvers: AreaGeometryResolvers;
+  /** Threads for the work too slow for the event loop (geometry checks, unions); closed with the server. */
+  compute: ComputePool;
   /** Isochrones and road isodistances; without a routing engine (no graph imported) it explains how to import one. */
   isochrones: IsochroneService;
   /** Our engine over the road graphs imported, or an operator's routing server; closed with the server. */
@@ -37,6 +41,8 @@ export interface AppContext {
   territories?: TerritoryStore;
   census?: CensusService;
   divisions?: DivisionsService;
+  /** Unions of units (administrative areas and their preview), in the compute threads, cached. */
+  unitUnions?: UnitUnions;
 }
 
 export interface LoadedData extends Partial<DemoData> {
@@ -51,19 +57,23 @@ export function createContext(config: Config, database: DatabaseHandle, data: Lo
     countries,
     parseModeCountries(config.routingModeCountries ?? DEFAULT_MODE_COUNTRIES),
   );
+  const compute = new ComputePool({ threads: config.computeWorkers });
   const areaResolvers = new AreaGeometryResolvers();
   areaResolvers.register('routed', routedAreaResolver(isochrones));
   const census = data.territories ? new CensusService(data.territories, countries) : undefined;
-  if (data.territories) areaResolvers.register('administrative', administrativeAreaResolver(data.territories));
+  const unitUnions = data.territories ? new UnitUnions(data.territories, compute) : undefined;
+  if (unitUnions) areaResolvers.register('administrative', administrativeAreaResolver(unitUnions));
   return {
     config,
     database,
     clients: new ClientsRepository(database.db),
     sessions: new SessionsRepository(database.db),
     areaResolvers,
+    compute,
     isochrones,
     countries,
     ...(census && data.territories ? { census, divisions: new DivisionsService(data.territories, census) } : {}),
+    ...(unitUnions ? { unitUnions } : {}),
     ...data,
   };
 }

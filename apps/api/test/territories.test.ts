@@ -216,14 +216,20 @@ describe('with the communes of Alpes-Maritimes imported', () => {
     expect(names).toEqual(expect.arrayContaining(['Nice', 'Villefranche-sur-Mer', 'Beaulieu-sur-Mer']));
   });
 
-  it('previews the union of units for the administrative mode', async () => {
+  it('previews the union of units for the administrative mode, for logged-in users only', async () => {
     const { app } = await testApp();
-    const { geometry } = await expectStatus<{ geometry: { type: string } }>(200, call(app, 'POST', '/v2/units/fr_cities/union', { payload: { codes: ['06088', '06159'] } }));
+    const union = (codes: string[], as?: TestUser, lang?: 'en' | 'fr') => call(app, 'POST', '/v2/units/fr_cities/union', { payload: { codes }, as, ...(lang ? { lang } : {}) });
+    const anonymous = await union(['06088', '06159']);
+    expect(anonymous.statusCode).toBe(401);
+    const user = await signUp(app);
+    const { geometry } = await expectStatus<{ geometry: { type: string } }>(200, union(['06088', '06159'], user));
     expect(geometry.type).toBe('Polygon');
-    const refused = await call(app, 'POST', '/v2/units/fr_cities/union', { payload: { codes: ['67482'] }, lang: 'fr' });
+    // The same selection in another order is the same union.
+    expect((await expectStatus<{ geometry: unknown }>(200, union(['06159', '06088', '06159'], user))).geometry).toEqual(geometry);
+    const refused = await union(['67482'], user, 'fr');
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toContain('npm run data -- import fr-communes');
-    expect((await call(app, 'POST', '/v2/units/fr_cities/union', { payload: { codes: [] } })).statusCode).toBe(400);
+    expect((await union([], user)).statusCode).toBe(400);
   });
 
   it('explains why an administrative area cannot be built', async () => {

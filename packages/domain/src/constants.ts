@@ -43,4 +43,10 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 3_600;
 export const MAPS_PAGE_SIZE_DEFAULT = 20;
 export const MAPS_PAGE_SIZE_MAX = 100;
 export const BULK_AREAS_MAX = 500;
+/**
+ * Points an area's geometry may have, every ring counted. Far above a drawn polygon, an isochrone
+ * or the union of a département's communes; below what would hold the server on validation and
+ * PostGIS checks for long (docs/architecture.md, "Geometry").
+ */
+export const MAX_AREA_VERTICES = 100_000;
 export const LABEL_MAX_LENGTH = 200;

@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   /** Too many wrong passwords for one account from this address (Retry-After says when to retry); details carry minutes. */
   tooManyLoginAttempts: 'TOO_MANY_LOGIN_ATTEMPTS',
   internal: 'INTERNAL_ERROR',
+  /** The server's compute threads are all busy with a full queue: try again shortly (503, Retry-After). */
+  serverBusy: 'SERVER_BUSY',
   mapNotFound: 'MAP_NOT_FOUND',
   folderNotFound: 'FOLDER_NOT_FOUND',
   areaNotFound: 'AREA_NOT_FOUND',
@@ -26,6 +28,8 @@ export const ERROR_CODES = {
   unitsNotFound: 'UNITS_NOT_FOUND',
   unitsWithoutBoundary: 'UNITS_WITHOUT_BOUNDARY',
   unitKindNotLoaded: 'UNIT_KIND_NOT_LOADED',
+  /** A union of units with more boundary points than the server unites at once. */
+  unionTooLarge: 'UNION_TOO_LARGE',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -36,18 +36,20 @@ export function requestLocale(request: FastifyRequest): Locale {
   return localeFromAcceptLanguage(request.headers['accept-language']);
 }
 
-function translateMessage(locale: Locale, message: string): string {
-  return isMessageKey(message) ? translate(locale, message) : message;
+/** A schema's message is a catalogue key; a custom issue may carry the values of its {{placeholders}}. */
+function translateMessage(locale: Locale, issue: z.core.$ZodIssue): string {
+  const params = issue.code === 'custom' ? messageParams(issue.params) : {};
+  return isMessageKey(issue.message) ? translate(locale, issue.message, params) : issue.message;
 }
 
 function validationBody(error: RequestValidationError, locale: Locale) {
   const details = error.issues.map((issue) => ({
     path: [error.part, ...issue.path.map(String)].join('.'),
-    message: translateMessage(locale, issue.message),
+    message: translateMessage(locale, issue),
   }));
   const first = error.issues[0];
   const message = first && isMessageKey(first.message)
-    ? translate(locale, first.message)
+    ? translateMessage(locale, first)
     : `${details[0]?.path ?? error.part}: ${details[0]?.message ?? translate(locale, 'validation.invalid')}`;
   return { error: { code: ERROR_CODES.validation, message, details } };
 }
@@ -61,6 +63,7 @@ const CODES_BY_STATUS: Record<number, ErrorCode> = {
   413: ERROR_CODES.tooLarge,
   422: ERROR_CODES.unprocessable,
   429: ERROR_CODES.rateLimited,
+  503: ERROR_CODES.serverBusy,
 };
 
 /** A message's {{placeholders}} are filled from the error's details (lists joined with commas). */
@@ -83,6 +86,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const locale = requestLocale(request);
     if (error instanceof RequestValidationError) return reply.code(400).send(validationBody(error, locale));
     if (error instanceof HttpError) {
+      // Busy compute threads clear within seconds: say when to come back.
+      if (error.statusCode === 503) reply.header('retry-after', '5');
       return sendError(reply, error.statusCode, error.code, translate(locale, error.messageKey, messageParams(error.details)), error.details);
     }
     const status = (error as FastifyError).statusCode ?? 500;

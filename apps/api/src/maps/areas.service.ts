@@ -7,12 +7,13 @@ import {
   AREA_COLOR_PALETTE, translate,
   type Area, type AreaGeometry, type CreateArea, type Locale,
 } from '@catchment/domain';
-import { badRequest, conflict, forbidden } from '../http/errors.js';
+import { badRequest, conflict, forbidden, RequestValidationError } from '../http/errors.js';
 import type { ClientsRepository } from '../clients/clients.repository.js';
 import type { NewArea } from './areas.repository.js';
 import type { MapRow } from './maps.repository.js';
 import type { MapStore } from './map-store.js';
 import type { AreaGeometryResolvers } from './area-geometry.js';
+import type { ComputePool } from '../compute/compute-pool.js';
 import { areaNotFound, canEdit, readableMap } from './map-access.js';
 import { writeToMap } from './map-write.js';
 import { toArea } from './map-document.js';
@@ -44,6 +45,7 @@ export class AreasService {
     private readonly store: MapStore,
     private readonly clients: ClientsRepository,
     private readonly resolvers: AreaGeometryResolvers,
+    private readonly compute: ComputePool,
   ) {}
 
   /** Appends the areas to the folder, in the given order. */
@@ -56,6 +58,9 @@ export class AreasService {
     const caller = await this.clients.findById(write.clientId);
     assertAreaLimit(caller?.product, await this.store.areas.countInMap(before.id), areas.length);
     const geometries = await Promise.all(areas.map(async (area) => canonicalGeometry(await this.resolvers.resolve(area, { locale }))));
+    // Drawn polygons come from the client: check them before taking the map's lock.
+    await this.assertDrawable(geometries.flatMap((geometry, i) =>
+      areas[i]!.isoMode === 'polygon' ? [{ geometry, path: `body.areas.${i}.geometry` }] : []));
 
     const { value, map } = await writeToMap(this.store, write, async (tx, current) => {
       await folderOfMap(tx, current, write.folderUuid);
@@ -98,6 +103,7 @@ export class AreasService {
     geometryPath: (index: number) => string = (index) => `body.areas.${index}.geometry`,
   ): Promise<{ areas: Area[]; version: number }> {
     const geometries = changes.map((change) => change.geometry && canonicalGeometry(change.geometry));
+    await this.assertDrawable(geometries.flatMap((geometry, i) => geometry ? [{ geometry, path: geometryPath(i) }] : []));
     const { value, map } = await writeToMap(this.store, write, async (tx, current) => {
       await areasOfFolder(tx, current, write.folderUuid, changes.map((change) => change.uuid));
       await assertValidGeometries(tx, geometries.flatMap((geometry, i) =>
@@ -109,6 +115,10 @@ export class AreasService {
       return tx.areas.listByUuids([...new Set(changes.map((change) => change.uuid))]);
     });
     return { areas: value.map(toArea), version: map.version };
+  }
+
+  private assertDrawable(geometries: { geometry: AreaGeometry; path: string }[]): Promise<void> {
+    return assertDrawableIn(this.compute, geometries);
   }
 
   async delete(write: FolderWrite, uuids: string[]): Promise<{ version: number }> {
@@ -133,6 +143,17 @@ export class AreasService {
       await tx.areas.place(write.areaUuid, reference.folderUuid, position);
     });
     return { version: map.version };
+  }
+}
+
+/** 400 with the path of each geometry that crosses itself (checked in a compute thread: O(n log n), off the event loop). */
+async function assertDrawableIn(compute: ComputePool, geometries: { geometry: AreaGeometry; path: string }[]): Promise<void> {
+  const invalid = await compute.invalidAreas(geometries.map((item) => item.geometry));
+  if (invalid.length > 0) {
+    // The same answer as the request schema's: these are its checks, moved off the event loop.
+    throw new RequestValidationError(invalid.map(({ index, reason }) => ({
+      code: 'custom', input: undefined, message: reason, path: geometries[index]!.path.split('.').slice(1),
+    })), 'body');
   }
 }
 

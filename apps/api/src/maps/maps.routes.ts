@@ -66,5 +66,5 @@ export const mapsRoutes: RouteModule = async (api, ctx) => {
   const store = new MapStore(ctx.database.db);
   await api.register(mapsPlugin, { maps: new MapsService(store, ctx.clients) });
   await api.register(foldersPlugin, { folders: new FoldersService(store) });
-  await api.register(areasPlugin, { areas: new AreasService(store, ctx.clients, ctx.areaResolvers) });
+  await api.register(areasPlugin, { areas: new AreasService(store, ctx.clients, ctx.areaResolvers, ctx.compute) });
 };

@@ -10,6 +10,7 @@ import {
 } from '@catchment/domain';
 import type { CountryLocator, TerritoryStore } from '@catchment/geodata';
 import { areaIsoCountry, coveredCountry, isTooLargeToAnalyse } from './area-extent.js';
+import { RecentCache } from '../cache/recent-cache.js';
 
 export interface AnalysedArea { uuid: string; hash: string; geometry: AreaGeometry }
 
@@ -24,7 +25,7 @@ const ERROR_KEYS = {
 } as const;
 
 export class CensusService {
-  private readonly cache = new Map<string, RawResult>();
+  private readonly cache = new RecentCache<RawResult>(CACHE_ENTRIES);
 
   constructor(private readonly territories: TerritoryStore, private readonly countries: CountryLocator) {}
 
@@ -45,15 +46,9 @@ export class CensusService {
   private rawMeasures(area: AnalysedArea): RawResult {
     const cacheKey = `${this.territories.generation}:${area.hash}`;
     const cached = this.cache.get(cacheKey);
-    if (cached) {
-      // Refresh its place in the insertion order: the map's order is its recency.
-      this.cache.delete(cacheKey);
-      this.cache.set(cacheKey, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const result = this.compute(area.geometry);
     this.cache.set(cacheKey, result);
-    if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
     return result;
   }
 

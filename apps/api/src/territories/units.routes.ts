@@ -1,21 +1,25 @@
 /**
  * Territorial units (/v2/units): which kinds are loaded, search by name or code, the outlines as
  * vector tiles for the administrative mode, and the covered country at a point. Open data, open to
- * everybody, as the basemap is.
+ * everybody, as the basemap is; except the union of units, which costs real CPU: logged-in users
+ * only, rate-limited per user, computed off the event loop and cached (unit-unions.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { labelZoomThreshold, UNIT_KINDS, unitSearchQuery, unitUnionBody, type UnitKindSummary, type UnitSummary } from '@catchment/domain';
 import type { CountryLocator, IndexedUnit, TerritoryIndex, TerritoryStore } from '@catchment/geodata';
 import { sendTile } from '../http/tiles.js';
-import { unionOfUnits } from './administrative-area.resolver.js';
+import { requireClientId } from '../auth/session.plugin.js';
+import type { UnitUnions } from './unit-unions.js';
 import { coveredCountry } from './area-extent.js';
 import { lngLatQuery, unitKindParams, unitTileParams } from './territories.schemas.js';
 
 const tags = ['territories'];
 /** Tiles change when an import lands; a short cache keeps the map fresh without refetching on every pan. */
 const TILE_CACHE_CONTROL = 'public, max-age=300';
+/** Unions per user and minute: a user clicking units in a hurry stays far below (cached unions count too). */
+const UNION_RATE_PER_MINUTE = 120;
 
-export const unitsPlugin: FastifyPluginAsyncZod<{ territories: TerritoryStore; countries: CountryLocator }> = async (app, { territories, countries }) => {
+export const unitsPlugin: FastifyPluginAsyncZod<{ territories: TerritoryStore; countries: CountryLocator; unions: UnitUnions }> = async (app, { territories, countries, unions }) => {
   app.get('/v2/units/kinds', {
     schema: { tags, summary: 'The kinds of territorial units loaded, with their counts, sources and label zoom' },
   }, async () => ({ kinds: kindSummaries(territories.index) }));
@@ -32,8 +36,15 @@ export const unitsPlugin: FastifyPluginAsyncZod<{ territories: TerritoryStore; c
   });
 
   app.post('/v2/units/:kind/union', {
-    schema: { tags, summary: 'The union of the boundaries of units (the administrative mode\'s preview); 422 for unknown or point-only units', params: unitKindParams, body: unitUnionBody },
-  }, async (request) => ({ geometry: unionOfUnits(territories, request.params.kind, request.body.codes) }));
+    schema: {
+      tags,
+      summary: 'The union of the boundaries of units (the administrative mode\'s preview), for logged-in users; 422 for unknown, point-only or too many units',
+      params: unitKindParams, body: unitUnionBody,
+    },
+    // Checked before the rate limit so that anonymous calls are refused without touching a counter.
+    onRequest: async (request) => { requireClientId(request); },
+    config: { rateLimit: { max: UNION_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `union:${request.session?.clientId}` } },
+  }, async (request) => ({ geometry: await unions.union(request.params.kind, request.body.codes) }));
 
   app.get('/v2/units/:kind/tiles/:z/:x/:y.pbf', {
     schema: { tags, summary: 'Vector tile of a kind of unit: layer `units` (outlines or points) and `labels` (204 when empty)', params: unitTileParams },

@@ -276,6 +276,8 @@ export const en = {
     creating: 'Building the area…',
     labelMany: '{{count}} {{kind}}',
     noKinds: 'No territories are loaded.',
+    visitorNote: 'Areas made of territories are built by our servers:',
+    visitorAction: 'sign up or log in to use them.',
   },
   analysis: {
     open: 'Analyse',

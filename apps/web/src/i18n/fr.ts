@@ -275,6 +275,8 @@ export const fr: WebCatalogue = {
     creating: 'Construction de la zone…',
     labelMany: '{{count}} {{kind}}',
     noKinds: "Aucun territoire n'est chargé.",
+    visitorNote: 'Les zones faites de territoires sont construites par nos serveurs :',
+    visitorAction: 'inscrivez-vous ou connectez-vous pour les utiliser.',
   },
   analysis: {
     open: 'Analyser',

@@ -3,9 +3,11 @@
  * or find them by name or code, and make one area of the selection. The server builds the union of
  * the units' boundaries (previewed here) and stores the unit list on the area. Levels known only as
  * points in the loaded data are listed but cannot make areas: there is no boundary to unite.
+ * Unions cost the server real work, so they are for logged-in users: a visitor is invited to sign up.
  */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { outlineMinZoom, type AdministrativeKind, type AreaGeometry, type UnitKindSummary, type UnitSummary } from '@catchment/domain';
 import { ApiError, isAbortError } from '../api/client.js';
@@ -13,6 +15,7 @@ import { fetchUnitKinds, searchUnits, unitsUnion, unitTilesUrl } from '../api/te
 import { useMapAdapter } from '../map/map-context.js';
 import { SearchCombobox } from './search-combobox.js';
 import { useCreateAreas } from './use-create-areas.js';
+import { useEditorSnapshot } from '../editor/editor-context.js';
 import { defaultKind, toggleUnit, type SelectedUnit } from './administrative-selection.js';
 
 export function AdministrativeForm() {
@@ -20,6 +23,7 @@ export function AdministrativeForm() {
   const id = useId();
   const adapter = useMapAdapter();
   const createAreas = useCreateAreas();
+  const { isVisitor } = useEditorSnapshot();
   const kinds = useQuery({ queryKey: ['units', 'kinds'], queryFn: fetchUnitKinds, staleTime: 60_000 });
   const [chosenKind, setChosenKind] = useState<AdministrativeKind | null>(null);
   const [selection, setSelection] = useState<SelectedUnit[]>([]);
@@ -28,7 +32,7 @@ export function AdministrativeForm() {
 
   const kind = chosenKind ?? (kinds.data ? defaultKind(kinds.data) : null);
   const summary = kinds.data?.find((entry) => entry.kind === kind);
-  const selectable = summary !== undefined && summary.geometry !== 'point';
+  const selectable = summary !== undefined && summary.geometry !== 'point' && !isVisitor;
   const codes = useMemo(() => selection.map((unit) => unit.code), [selection]);
 
   // The kind's outlines on the map while this mode is open, with the selection highlighted.
@@ -102,6 +106,13 @@ export function AdministrativeForm() {
   };
 
   if (kinds.data && kinds.data.length === 0) return <p className="panel-note">{t('administrative.noKinds')}</p>;
+  if (isVisitor) {
+    return (
+      <p className="panel-note" data-testid="administrative-visitor-note">
+        {t('administrative.visitorNote')} <Link to="/signup">{t('administrative.visitorAction')}</Link>
+      </p>
+    );
+  }
 
   return (
     <form className="create-form" onSubmit={submit} noValidate>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRANSPORT_MODES } from '../enums.js';
-import { lngLat } from './common.js';
+import { dateTime, lngLat } from './common.js';
 
 /** At most this many bands in one request (nested isochrones such as 10, 20, 30 minutes). */
 export const ISOCHRONE_VALUES_MAX = 10;
@@ -16,6 +16,6 @@ export const isochronesBody = z.object({
   transportMode: z.enum(TRANSPORT_MODES, { error: 'validation.transportMode' }),
   values: z.array(z.number({ error: 'validation.invalidValue' }), { error: 'validation.invalidValue' })
     .min(1, { error: 'validation.invalidValue' }).max(ISOCHRONE_VALUES_MAX, { error: 'validation.tooManyValues' }),
-  departureDate: z.iso.datetime({ error: 'validation.date' }).optional(),
+  departureDate: dateTime.optional(),
 });
 export type IsochronesRequest = z.infer<typeof isochronesBody>;

@@ -1,0 +1,74 @@
+/**
+ * The API's compute threads (piscina): geometry checks and unions run there, so that one large
+ * polygon or one union of thousands of units never holds the event loop, and /api/health and every
+ * other user's request keep answering. The queue is bounded: past it the API answers 503 with a
+ * Retry-After rather than piling up work, and a task that runs too long is stopped (its thread is
+ * replaced).
+ */
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import { ERROR_CODES, type AreaGeometry } from '@catchment/domain';
+import { HttpError } from '../http/errors.js';
+import type { ComputeTask, InvalidGeometry } from './compute-tasks.js';
+import { packGeometries, transferList, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
+
+export interface ComputePoolOptions {
+  /** Threads; 0 means one per core, at most 4. */
+  threads?: number;
+  /** Tasks waiting for a thread beyond which new ones are refused (503). */
+  maxQueue?: number;
+  /** A task still running after this is stopped (503). */
+  timeoutMs?: number;
+}
+
+export const serverBusy = () => new HttpError(503, ERROR_CODES.serverBusy, 'errors.serverBusy');
+
+export class ComputePool {
+  private readonly pool: Piscina;
+  private readonly timeoutMs: number;
+
+  constructor(options: ComputePoolOptions = {}) {
+    const threads = options.threads || Math.min(4, Math.max(1, os.availableParallelism()));
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.pool = new Piscina({
+      filename: new URL('./compute-worker.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: threads,
+      maxQueue: options.maxQueue ?? 16 * threads,
+      idleTimeout: 60_000,
+    });
+  }
+
+  /** Which of the geometries are not valid areas, and why (indices into the list). */
+  async invalidAreas(geometries: readonly AreaGeometry[]): Promise<InvalidGeometry[]> {
+    if (geometries.length === 0) return [];
+    const packed = packGeometries(geometries);
+    return await this.run({ name: 'validateAreas', geometries: packed }, packed) as InvalidGeometry[];
+  }
+
+  /** The union of the polygons, or null when there is nothing left. */
+  async union(geometries: readonly AreaGeometry[]): Promise<AreaGeometry | null> {
+    const packed = packGeometries(geometries);
+    const result = await this.run({ name: 'union', geometries: packed }, packed) as PackedGeometries | null;
+    return result ? unpackGeometries(result)[0]! : null;
+  }
+
+  /** Tasks run to completion so far (what tells a cached result from a computed one). */
+  get completedTasks(): number {
+    return this.pool.completed;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close({ force: true });
+  }
+
+  private async run(task: ComputeTask, packed: PackedGeometries): Promise<unknown> {
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    try {
+      return await this.pool.run(task, { transferList: transferList(packed), signal });
+    } catch (error) {
+      if (signal.aborted || (error instanceof Error && /queue is at limit/i.test(error.message))) throw serverBusy();
+      throw error;
+    }
+  }
+}
