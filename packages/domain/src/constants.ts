@@ -45,8 +45,9 @@ export const MAPS_PAGE_SIZE_MAX = 100;
 export const BULK_AREAS_MAX = 500;
 /**
  * Points an area's geometry may have, every ring counted. Far above a drawn polygon, an isochrone
- * or the union of a département's communes; below what would hold the server on validation and
- * PostGIS checks for long (docs/architecture.md, "Geometry").
+ * or a merge of several; low enough that PostGIS's check of the largest one, which the embedded
+ * database runs on the server's main thread, stays a few hundred milliseconds (docs/architecture.md,
+ * "Geometry").
  */
-export const MAX_AREA_VERTICES = 100_000;
+export const MAX_AREA_VERTICES = 50_000;
 export const LABEL_MAX_LENGTH = 200;

@@ -4,6 +4,10 @@
  * present or future, refuses it with a 400 that names the field.
  */
 
+function isNumberPair(value: unknown): boolean {
+  return Array.isArray(value) && value.length === 2 && typeof value[0] === 'number' && typeof value[1] === 'number';
+}
+
 interface Step { value: unknown; key: string | number | null; parent: Step | null }
 
 function pathOf(step: Step, lastKey?: string): (string | number)[] {
@@ -24,8 +28,10 @@ export function findNulCharacter(value: unknown): (string | number)[] | null {
       if (current.includes('\u0000')) return pathOf(step);
     } else if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--) {
-        // Coordinates are most of a large body: numbers need no look.
-        if (typeof current[i] !== 'number') stack.push({ value: current[i], key: i, parent: step });
+        const child: unknown = current[i];
+        // Coordinates are most of a large body: numbers, and pairs of numbers, need no look.
+        if (typeof child === 'number' || isNumberPair(child)) continue;
+        stack.push({ value: child, key: i, parent: step });
       }
     } else if (current !== null && typeof current === 'object') {
       for (const [key, child] of Object.entries(current)) {

@@ -5,12 +5,14 @@ import {
 } from '@catchment/domain';
 import { requestLocale } from '../http/errors.js';
 import { folderWrite, requireSessionForWrites } from './map-requests.js';
+import { refuseOversizedGeometries } from './geometry-size.js';
 import type { AreasService } from './areas.service.js';
 
 const tags = ['areas'];
 
 export const areasPlugin: FastifyPluginAsyncZod<{ areas: AreasService }> = async (app, { areas }) => {
   app.addHook('onRequest', requireSessionForWrites);
+  app.addHook('preValidation', refuseOversizedGeometries);
 
   app.post('/v2/maps/:id/folders/:folderId/areas/bulk', {
     schema: {
