@@ -1,7 +1,14 @@
 /**
  * A Kysely dialect for PGlite. PGlite is one Postgres session in this process, so the driver
  * hands out a single connection at a time: a transaction holds it until it commits, and other
- * queries wait, exactly as they would for a one-connection pool.
+ * queries wait, first come first served, exactly as they would for a one-connection pool.
+ *
+ * PGlite runs each query synchronously on the main thread. Handing the connection to the next
+ * waiter straight away would run the whole queue in one go, inside one turn of the event loop:
+ * under load that turn grows to tens or hundreds of milliseconds, and Node (libuv) accepts at most
+ * one new TCP connection per turn, so new connections pile up in the kernel's accept queue for
+ * seconds, then have their SYNs dropped (bench/README.md, "Load"). The hand-over therefore waits
+ * for the next turn (setImmediate): between two queries the server accepts, reads and writes.
  */
 import {
   CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
@@ -30,8 +37,9 @@ class PGliteConnection implements DatabaseConnection {
 
 class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
-  private queue: Promise<void> = Promise.resolve();
-  private release: (() => void) | undefined;
+  /** Whoever holds the connection, or is about to be handed it, keeps it busy. */
+  private busy = false;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(pglite: PGlite) {
     this.connection = new PGliteConnection(pglite);
@@ -40,11 +48,8 @@ class PGliteDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.queue;
-    let release!: () => void;
-    this.queue = new Promise<void>((resolve) => { release = resolve; });
-    await previous;
-    this.release = release;
+    if (this.busy) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.busy = true;
     return this.connection;
   }
 
@@ -62,9 +67,14 @@ class PGliteDriver implements Driver {
   }
 
   async releaseConnection(): Promise<void> {
-    const release = this.release;
-    this.release = undefined;
-    release?.();
+    const next = this.waiting.shift();
+    if (!next) {
+      this.busy = false;
+      return;
+    }
+    // Stays busy until then, so a query arriving meanwhile queues behind `next` instead of
+    // jumping ahead of it.
+    setImmediate(next);
   }
 
   async destroy(): Promise<void> {}
