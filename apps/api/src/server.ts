@@ -17,11 +17,21 @@ import { registerErrorHandling, requestLocale, sendError } from './http/errors.j
 import { validatorCompiler } from './http/zod.js';
 import { sessionPlugin } from './auth/session.plugin.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { LoginFailuresRepository } from './auth/login-failures.repository.js';
+import { LoginThrottle } from './auth/login-throttle.js';
+import type { LoginThrottlePolicy } from './auth/login-throttle-policy.js';
+import type { LoginRequestLimits } from './auth/request-limits.js';
 import { clientsRoutes } from './clients/clients.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { apiRouteModules } from './routes.js';
 
-export interface ServerOptions { logger?: boolean | object; requestLogging?: boolean; rateLimits?: boolean }
+export interface ServerOptions {
+  logger?: boolean | object;
+  requestLogging?: boolean;
+  rateLimits?: boolean;
+  /** The log-in's throttle and request limits, when not the defaults (tests that need short or small ones). */
+  login?: { throttle?: LoginThrottlePolicy; limits?: LoginRequestLimits };
+}
 
 export async function buildServer(ctx: AppContext, options: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -65,7 +75,8 @@ export async function buildServer(ctx: AppContext, options: ServerOptions = {}):
     api.addHook('onRequest', async (_request, reply) => { reply.header('cache-control', 'no-store'); });
     await api.register(sessionPlugin, { sessions: ctx.sessions, secureCookies: ctx.config.secureCookies });
     await api.register(healthRoutes, { ctx });
-    await api.register(authRoutes, { clients: ctx.clients });
+    const loginThrottle = new LoginThrottle(new LoginFailuresRepository(ctx.database.db), options.login?.throttle);
+    await api.register(authRoutes, { clients: ctx.clients, loginThrottle, loginLimits: options.login?.limits });
     await api.register(clientsRoutes, { clients: ctx.clients, sessions: ctx.sessions });
     for (const register of apiRouteModules) await register(api, ctx);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());

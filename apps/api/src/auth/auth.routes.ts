@@ -3,32 +3,34 @@ import { ERROR_CODES, loginBody } from '@catchment/domain';
 import { HttpError, unauthorized } from '../http/errors.js';
 import type { ClientRow, ClientsRepository } from '../clients/clients.repository.js';
 import { toUser } from '../clients/clients.repository.js';
-import { LoginFailuresRepository } from './login-failures.repository.js';
-import { LoginThrottle } from './login-throttle.js';
+import { claimedClient, socketKey } from './client-identity.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { DEFAULT_LOGIN_REQUEST_LIMITS, loginRequestLimits, type LoginRequestLimits } from './request-limits.js';
 import { requireClientId } from './session.plugin.js';
 
 export interface AuthRoutesOptions {
   clients: ClientsRepository;
-  /** Throttles password guessing per account; by default with the counts in the clients' database. */
-  loginThrottle?: LoginThrottle;
+  /** Throttles password guessing per account, with counts every API process shares. */
+  loginThrottle: LoginThrottle;
+  /** Requests per claimed client and per socket on /auth/login; the defaults unless a test needs small ones. */
+  loginLimits?: LoginRequestLimits | undefined;
 }
 
 // Checked against when the email is unknown, so that it costs the same time as a wrong password.
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword('no account has this password'));
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { clients, loginThrottle }) => {
-  const throttle = loginThrottle ?? new LoginThrottle(new LoginFailuresRepository(clients.db));
-
-  // Two limits: requests per client address (the rate-limit plugin, keyed by request.ip), and
-  // wrong passwords per account and address (the throttle), which hold across API processes.
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { clients, loginThrottle, loginLimits }) => {
+  // Two kinds of limit: requests per client (request-limits.ts, in each process's memory), and wrong
+  // passwords per account (the throttle, counted in the database so that they hold across processes).
   app.post('/auth/login', {
     schema: { tags: ['auth'], summary: 'Log in; sets the session cookie', body: loginBody },
-    config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    ...loginRequestLimits(app, loginLimits ?? DEFAULT_LOGIN_REQUEST_LIMITS),
   }, async (request, reply) => {
     let client: ClientRow | undefined;
-    const verdict = await throttle.attempt(request.body.email, request.ip, async () => {
+    const attempt = { email: request.body.email, client: claimedClient(request), socket: socketKey(request) };
+    const verdict = await loginThrottle.attempt(attempt, async () => {
       client = await clients.findByEmail(request.body.email);
       const ok = await verifyPassword(client?.password_hash ?? (await getDummyHash()), request.body.password);
       return ok && client !== undefined;

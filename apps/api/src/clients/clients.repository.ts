@@ -34,8 +34,7 @@ export function toUser(row: ClientRow): User {
 }
 
 export class ClientsRepository {
-  /** Public so that the log-in throttle keeps its counts on the same connection (auth/login-failures.repository.ts). */
-  constructor(readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
   /** Inserts a client; undefined when the email is already taken (checked by the unique index, race-free). */
   async create(client: NewClient): Promise<ClientRow | undefined> {

@@ -13,6 +13,9 @@ function requireSelf(requestClientId: number, id: number): void {
   if (requestClientId !== id) throw forbidden();
 }
 
+// Sign-up and the e-mail check are limited per socket address (request.ip, the plugin's default key),
+// not per claimed client as the log-in is (auth/request-limits.ts): no owner is kept out of an
+// account here, and the claimed sub-keys would only multiply the allowance of whoever forges them.
 export const clientsRoutes: FastifyPluginAsyncZod<ClientsRoutesOptions> = async (app, { clients, sessions }) => {
   app.post('/Clients', {
     schema: { tags: ['clients'], summary: 'Sign up; the new user is logged in', body: signupBody },
