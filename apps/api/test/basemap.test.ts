@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import { parseTrustProxy } from '../src/auth/trust-proxy.js';
+import { buildServer } from '../src/server.js';
 import { testApp } from './harness.js';
 
 describe('GET /api/basemap/style.json', () => {
@@ -17,13 +19,19 @@ describe('GET /api/basemap/style.json', () => {
     expect(style.layers.map((layer: { id: string }) => layer.id)).toEqual(expect.arrayContaining(['background', 'land', 'countries', 'boundaries-country', 'boundaries-state', 'places-label']));
   });
 
-  it('builds the tile address from the forwarded protocol and host behind a proxy', async () => {
-    const { app } = await testApp();
-    const response = await app.inject({
-      method: 'GET', url: '/api/basemap/style.json',
-      headers: { host: '127.0.0.1:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'catchment.example.org' },
-    });
-    expect(response.json().sources.basemap.tiles[0]).toBe('https://catchment.example.org/api/basemap/tiles/{z}/{x}/{y}.pbf');
+  it('builds the tile address from the forwarded protocol and host behind a proxy named in TRUST_PROXY, and only then', async () => {
+    const { app, ctx } = await testApp();
+    const forwarded = { host: '127.0.0.1:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'catchment.example.org' };
+    const tiles = async (server: typeof app) =>
+      (await server.inject({ method: 'GET', url: '/api/basemap/style.json', headers: forwarded })).json().sources.basemap.tiles[0];
+    // The shared test server trusts no proxy: a client cannot choose the address its tiles come from.
+    expect(await tiles(app)).toBe('http://127.0.0.1:3000/api/basemap/tiles/{z}/{x}/{y}.pbf');
+    const behindProxy = await buildServer({ ...ctx, config: { ...ctx.config, trustProxy: parseTrustProxy('127.0.0.1') } }, { rateLimits: false });
+    try {
+      expect(await tiles(behindProxy)).toBe('https://catchment.example.org/api/basemap/tiles/{z}/{x}/{y}.pbf');
+    } finally {
+      await behindProxy.close();
+    }
   });
 });
 

@@ -13,7 +13,7 @@ import { tileParams } from './basemap.schemas.js';
 const TILE_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 const STYLE_CACHE_CONTROL = 'public, max-age=300';
 
-/** Behind a proxy, the address the browser used (trustProxy makes Fastify read X-Forwarded-*). */
+/** Behind a proxy named in TRUST_PROXY, the address the browser used (Fastify then reads X-Forwarded-*). */
 const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 const basemapPlugin: FastifyPluginAsyncZod<{ basemap: BasemapTiles }> = async (app, { basemap }) => {
