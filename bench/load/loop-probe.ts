@@ -18,7 +18,9 @@ export function startLoopProbe(): void {
     } satisfies LoopReport);
     histogram.reset();
   }, 1000);
-  // The probe must never keep the server alive on its own.
+  // The probe must never keep the server alive on its own…
   timer.unref();
   process.channel?.unref();
+  // …nor the server outlive the bench (Ctrl-C, a crash): it shuts down as on SIGTERM.
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 }
