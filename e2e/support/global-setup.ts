@@ -16,9 +16,9 @@ declare module 'vitest' {
 }
 
 /** The shared OpenStreetMap extract the travel-time tests route in. */
-const MONACO_EXTRACT = '../shared/data/osm/monaco.osm.pbf';
+const MONACO_EXTRACT = 'test-data/osm/monaco.osm.pbf';
 /** The real commune boundaries and populations of Alpes-Maritimes, for the administrative and census tests. */
-const COMMUNES_06 = ['../shared/data/fr/communes-06-alpes-maritimes.geojson', '../shared/data/fr/population-communes-06-alpes-maritimes.csv'];
+const COMMUNES_06 = ['test-data/fr/communes-06-alpes-maritimes.geojson', 'test-data/fr/population-communes-06-alpes-maritimes.csv'];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

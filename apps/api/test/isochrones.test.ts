@@ -19,8 +19,8 @@ import { buildServer } from '../src/server.js';
 import { signUp, testApp, type TestUser } from './harness.js';
 import { call, createFolder, createMap, expectStatus, getMap, postAreas } from './maps-factories.js';
 
-const MONACO = '../shared/data/osm/monaco.osm.pbf';
-const ANDORRA = '../shared/data/osm/andorra.osm.pbf';
+const MONACO = 'test-data/osm/monaco.osm.pbf';
+const ANDORRA = 'test-data/osm/andorra.osm.pbf';
 /** Boulevard Albert 1er, by the port. */
 const START: [number, number] = [7.4209, 43.7371];
 

@@ -11,7 +11,7 @@ import type { AppContext } from '../src/context.js';
 import { signUp, testApp, type TestUser } from './harness.js';
 import { call, circleArea, createFolder, createMap, expectStatus, postAreas, square } from './maps-factories.js';
 
-const SHARED = path.resolve(import.meta.dirname, '../../../../shared/data/fr');
+const SHARED = path.resolve(import.meta.dirname, '../../../test-data/fr');
 const COMMUNES_06 = path.join(SHARED, 'communes-06-alpes-maritimes.geojson');
 const POPULATION_06 = path.join(SHARED, 'population-communes-06-alpes-maritimes.csv');
 const NICE: [number, number] = [7.262, 43.71];

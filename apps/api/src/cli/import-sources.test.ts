@@ -20,7 +20,7 @@ function dataCommand(args: string[], dataDir: string) {
 describe('npm run data -- import osm', () => {
   it('imports an extract into DATA_DIR/graphs, with progress on stderr and the summary on stdout', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
-    const { stdout, stderr } = await dataCommand(['import', 'osm', '../shared/data/osm/monaco.osm.pbf'], dataDir);
+    const { stdout, stderr } = await dataCommand(['import', 'osm', 'test-data/osm/monaco.osm.pbf'], dataDir);
     expect(stdout).toMatch(/nodes 4,729, edges 10,237/);
     expect(stdout).toMatch(/\d+\.\d\d s, [\d.]+ MB, [\d.]+ bytes per edge/);
     expect(stderr).toMatch(/\[#+\] 100% read/);
@@ -53,7 +53,7 @@ describe('npm run data -- import osm', () => {
   it('imports communes with their population into TERRITORY_DIR, with a progress bar and a summary', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
     const { stdout, stderr } = await dataCommand(['import', 'fr-communes',
-      '../shared/data/fr/communes-06-alpes-maritimes.geojson', '../shared/data/fr/population-communes-06-alpes-maritimes.csv'], dataDir);
+      'test-data/fr/communes-06-alpes-maritimes.geojson', 'test-data/fr/population-communes-06-alpes-maritimes.csv'], dataDir);
     expect(stdout).toContain('Dataset fr-communes--communes-06-alpes-maritimes: 163 fr_cities');
     expect(stdout).toContain('population: 163 units with a value');
     expect(stderr).toMatch(/\[#+\] 100% boundaries/);

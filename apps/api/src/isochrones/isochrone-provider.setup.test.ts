@@ -11,7 +11,7 @@ describe('openIsochroneProvider', () => {
     const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'isochrone-setup-')), ROUTING_WORKERS: '1' });
     mkdirSync(config.routingGraphDir, { recursive: true });
     const monaco = join(config.routingGraphDir, 'monaco.graph');
-    await importOsm('../shared/data/osm/monaco.osm.pbf', monaco);
+    await importOsm('test-data/osm/monaco.osm.pbf', monaco);
     // A graph cut in the middle (as a full disk leaves it) and the temporary file of an import killed long ago.
     copyFileSync(monaco, join(config.routingGraphDir, 'monaco-old.graph'));
     truncateSync(join(config.routingGraphDir, 'monaco-old.graph'), Math.floor(statSync(monaco).size / 3));

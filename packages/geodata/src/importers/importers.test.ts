@@ -1,5 +1,5 @@
 /**
- * The importers on the real open-data samples of ../shared/data: counts and known values checked
+ * The importers on the real open-data samples of test-data/: counts and known values checked
  * against the source files. Shapefile and GeoPackage inputs are made from the GeoJSON samples with
  * GDAL's ogr2ogr (the reference implementation of both formats), in IGN's Lambert-93 projection.
  */
@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { readTerritoryUnits, type TerritoryUnitRecord } from '../territories/territory-dataset.js';
 import { TERRITORY_IMPORTERS } from './index.js';
 
-const SHARED = path.resolve(import.meta.dirname, '../../../../../shared/data');
-const shared = (file: string) => path.join(SHARED, file);
+const TEST_DATA = path.resolve(import.meta.dirname, '../../../../test-data');
+const shared = (file: string) => path.join(TEST_DATA, file);
 const COMMUNES_06 = shared('fr/communes-06-alpes-maritimes.geojson');
 const POPULATION_06 = shared('fr/population-communes-06-alpes-maritimes.csv');
 

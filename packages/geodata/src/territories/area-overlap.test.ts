@@ -78,7 +78,7 @@ describe('area of a unit inside an area', () => {
   });
 
   it('splits the communes of Alpes-Maritimes exactly along their shared boundaries', () => {
-    const file = path.resolve(import.meta.dirname, '../../../../../shared/data/fr/communes-06-alpes-maritimes.geojson');
+    const file = path.resolve(import.meta.dirname, '../../../../test-data/fr/communes-06-alpes-maritimes.geojson');
     const communes = (JSON.parse(readFileSync(file, 'utf8')) as { features: Feature<Polygon | MultiPolygon, { code: string }>[] }).features;
     const nice = communes.find((commune) => commune.properties.code === '06088')!;
     const area = prepareArea(nice.geometry);

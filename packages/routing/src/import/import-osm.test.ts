@@ -54,7 +54,7 @@ describe('importOsm', () => {
 
   it('reports progress and prints a summary', async () => {
     const fractions: number[] = [];
-    const summary = await importOsm('../shared/data/osm/monaco.osm.pbf', join(mkdtempSync(join(tmpdir(), 'routing-')), 'm.graph'), {
+    const summary = await importOsm('test-data/osm/monaco.osm.pbf', join(mkdtempSync(join(tmpdir(), 'routing-')), 'm.graph'), {
       onProgress: (p) => p.phase === 'read' && fractions.push(p.fraction),
     });
     expect(fractions.at(-1)).toBe(1);
@@ -64,6 +64,6 @@ describe('importOsm', () => {
   });
 
   it('refuses files it cannot read', async () => {
-    await expect(importOsm('../shared/data/README.md', join(tmpdir(), 'x.graph'))).rejects.toThrow(/Unsupported OSM file type/);
+    await expect(importOsm('test-data/README.md', join(tmpdir(), 'x.graph'))).rejects.toThrow(/Unsupported OSM file type/);
   });
 });

@@ -5,11 +5,11 @@ import { importOsm, type ImportSummary } from '../import/import-osm.js';
 import { loadGraph } from '../graph/graph-file.js';
 import type { RoutingGraph } from '../graph/routing-graph.js';
 
-/** The shared OSM extracts, read in place (paths relative to the repository root, where tests run). */
+/** The shared OSM extracts, read in place (copies in test-data/; paths relative to the repository root, where tests run). */
 export const OSM_EXTRACTS = {
-  monaco: '../shared/data/osm/monaco.osm.pbf',
-  monacoXml: '../shared/data/osm/monaco.osm.gz',
-  andorra: '../shared/data/osm/andorra.osm.pbf',
+  monaco: 'test-data/osm/monaco.osm.pbf',
+  monacoXml: 'test-data/osm/monaco.osm.gz',
+  andorra: 'test-data/osm/andorra.osm.pbf',
 } as const;
 
 const directory = mkdtempSync(join(tmpdir(), 'routing-test-'));
