@@ -1,11 +1,12 @@
 /**
- * Opens the database: the embedded PGlite (+ PostGIS) in DATA_DIR/db by default,
- * or a PostgreSQL + PostGIS server when DATABASE_URL is set. Both speak the same SQL,
- * so the migrations and every query are shared.
+ * Opens the database: the embedded PGlite (+ PostGIS) in DATA_DIR/db by default, or a PostgreSQL
+ * + PostGIS server when DATABASE_URL is set. Both are reached the same way, with node-postgres
+ * (the embedded one through the Unix socket of its thread: embedded-database.ts), so the
+ * migrations, every query and every extra client (job queue, LISTEN) are shared.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
+import pg, { type PoolConfig } from 'pg';
+import { runningEmbeddedDatabase, startEmbeddedDatabase } from './embedded-database.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -13,6 +14,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   kind: DatabaseKind;
   db: Kysely<Database>;
+  /** How another client (the job queue, a LISTEN connection) reaches the same database. */
+  connection: PoolConfig;
   /** Runs a multi-statement SQL script (no parameters), e.g. a migration. */
   execScript(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -20,43 +23,47 @@ export interface DatabaseHandle {
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
-  /** Folder of the embedded database; ignored with databaseUrl. */
+  /** Folder of the embedded database; ignored with databaseUrl; undefined: in memory. */
   pgliteDir?: string | undefined;
+  /**
+   * With the embedded database, use the one a running server already opened on that folder (the
+   * data command line while the server runs) rather than failing because it is in use.
+   */
+  shareRunning?: boolean;
+  /** Connections of this process's pool. */
+  poolSize?: number;
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pg = await import('pg');
-  // Return bigint counts as numbers: our counts stay far below 2^53.
-  pg.default.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
-  await pool.query('SELECT 1');
-  return {
-    kind: 'postgres',
-    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-    async execScript(sql) { await pool.query(sql); },
-    async close() { await pool.end(); },
-  };
-}
-
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
-  const [{ PGlite, types }, { postgis }, { PGliteDialect }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite-postgis'),
-    import('./pglite-dialect.js'),
-  ]);
-  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const pglite = await PGlite.create(dir ?? 'memory://', {
-    extensions: { postgis },
-    parsers: { [types.INT8]: (v: string) => Number(v) },
-  });
-  return {
-    kind: 'pglite',
-    db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }),
-    async execScript(sql) { await pglite.exec(sql); },
-    async close() { await pglite.close(); },
-  };
-}
+// Counts come back as numbers: ours stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
+  if (options.databaseUrl) return connect('postgres', { connectionString: options.databaseUrl }, options.poolSize, async () => {});
+  const running = options.shareRunning && options.pgliteDir ? await runningEmbeddedDatabase(options.pgliteDir) : undefined;
+  if (running) return connect('pglite', running, options.poolSize, async () => {});
+  const embedded = await startEmbeddedDatabase(options.pgliteDir);
+  try {
+    return await connect('pglite', embedded.connection, options.poolSize, () => embedded.close());
+  } catch (error) {
+    await embedded.close();
+    throw error;
+  }
+}
+
+async function connect(kind: DatabaseKind, connection: PoolConfig, poolSize = 10, closeServer: () => Promise<void>): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ ...connection, max: poolSize });
+  // An idle connection that breaks (a restarted server) is dropped by the pool; the next query opens another.
+  pool.on('error', () => {});
+  await pool.query('SELECT 1');
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind,
+    db,
+    connection,
+    async execScript(sql) { await pool.query(sql); },
+    async close() {
+      await db.destroy();
+      await closeServer();
+    },
+  };
 }
