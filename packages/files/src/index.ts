@@ -8,3 +8,4 @@ export {
   isBeingWritten,
 } from './atomic-write.js';
 export { removeStaleTemporaryFiles, temporaryFileWriter } from './stale-temporary-files.js';
+export { workerUrl } from './worker-url.js';

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PoolConfig } from 'pg';
+import { workerUrl } from '@catchment/files';
 import type { PgliteThreadData, PgliteThreadMessage } from './pglite-thread.js';
 
 /** pg finds a socket as `<host>/.s.PGSQL.<port>`. */
@@ -58,7 +59,7 @@ export async function startEmbeddedDatabase(pgliteDir: string | undefined): Prom
   // What a killed owner left: the lock says nobody owns the folder now.
   fs.rmSync(socketPath, { force: true });
   if (pgliteDir) fs.mkdirSync(path.dirname(pgliteDir), { recursive: true });
-  const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
+  const worker = new Worker(workerUrl(import.meta.url, 'pglite-thread'), {
     workerData: { dir: pgliteDir, socketPath, maxConnections: MAX_CONNECTIONS } satisfies PgliteThreadData,
   });
   try {

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerUrl } from '@catchment/files';
 import { RoutingError } from '../errors.js';
 import type { IsochroneCollection, IsochroneRequest, IsochroneTimings } from '../query/compute-isochrones.js';
 import type { WorkerData, WorkerReply, WorkerTask } from './protocol.js';
@@ -42,7 +43,7 @@ export class WorkerPool {
   }
 
   private spawn(data: WorkerData): Worker {
-    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: data });
+    const worker = new Worker(workerUrl(import.meta.url, 'isochrone-worker'), { workerData: data });
     worker.unref();
     worker.on('message', (reply: WorkerReply) => {
       const pending = this.running.get(worker);
