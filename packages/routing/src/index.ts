@@ -2,6 +2,13 @@ export { ROUTING_MODES, isRoutingMode, type RoutingMode } from './modes.js';
 export { RoutingError, ROUTING_ERROR_CODES, isRoutingError, type RoutingErrorCode } from './errors.js';
 export { waySpeeds, parseMaxspeed, type WaySpeeds, type DirectionalSpeed } from './profiles.js';
 export { importOsm, progressBar, formatImportSummary, type ImportProgress, type ImportSummary } from './import/import-osm.js';
+export {
+  ensureDemoRoadNetworks,
+  DEMO_ROAD_NETWORKS,
+  type DemoRoadNetwork,
+  type DemoRoadNetworkOptions,
+  type DemoRoadNetworkReport,
+} from './import/demo-road-networks.js';
 export { loadGraph } from './graph/graph-file.js';
 export type { RoutingGraph, GraphHeader, BBox } from './graph/routing-graph.js';
 export { snapToRoad, MAX_SNAP_DISTANCE_METERS, type SnappedPoint } from './query/snap.js';
@@ -20,6 +27,7 @@ export {
   createRoutingEngine,
   graphsCovering,
   GRAPH_EXTENSION,
+  type LoadedRegion,
   type RoutingEngine,
   type RoutingEngineOptions,
 } from './engine/routing-engine.js';

@@ -12,15 +12,29 @@ import { WorkerPool } from './worker-pool.js';
 export interface RoutingEngineOptions {
   /** Folder holding the imported `*.graph` files; every one is loaded. */
   graphDir: string;
+  /**
+   * Graphs to fall back on (the demo's sample regions): tried only after the graphs of graphDir,
+   * and not loaded at all when graphDir has a graph of the same region (file name), so that an
+   * operator's own extract of a region always wins over the sample of it.
+   */
+  fallbackGraphDir?: string;
   /** Worker threads (default: one per core, at most 4). */
   workers?: number;
   /** Where to say which graph files were skipped as damaged and which leftovers were removed. */
   log?: (message: string) => void;
 }
 
+/** A loaded graph: its header, the region it is named after, and whether it is a fallback one. */
+export interface LoadedRegion extends GraphHeader {
+  /** The graph file's name without `.graph` (`npm run data -- import osm monaco.osm.pbf` writes `monaco.graph`). */
+  region: string;
+  /** Loaded from fallbackGraphDir: used where no other graph serves the start point. */
+  fallback: boolean;
+}
+
 export interface RoutingEngine {
-  /** The loaded regions, for status pages and error hints. */
-  regions(): GraphHeader[];
+  /** The loaded regions, for status pages, the list of regions offered to users and error hints. */
+  regions(): LoadedRegion[];
   isochrones(request: RawIsochroneRequest): Promise<IsochroneCollection>;
   /** The same, with the time spent snapping, searching and drawing (benchmarks). */
   isochronesWithTimings(request: RawIsochroneRequest): Promise<{ collection: IsochroneCollection; timings: IsochroneTimings }>;
@@ -30,41 +44,36 @@ export interface RoutingEngine {
 export const GRAPH_EXTENSION = '.graph';
 
 /**
- * Loads every graph of the folder once into shared memory and starts the worker pool over them.
- * Temporary files of interrupted imports are removed first; a damaged graph is skipped (logged with
- * the command that rebuilds it) so the other regions are still served.
+ * Loads every graph of the folder (then those of the fallback folder that no graph of it replaces)
+ * once into shared memory and starts the worker pool over them. Temporary files of interrupted
+ * imports are removed first; a damaged graph is skipped (logged with the command that rebuilds it)
+ * so the other regions are still served.
  */
 export async function createRoutingEngine(options: RoutingEngineOptions): Promise<RoutingEngine> {
   const log = options.log ?? (() => {});
-  await removeStaleTemporaryFiles(options.graphDir, log);
-  const files: string[] = [];
-  const graphs: RoutingGraph[] = [];
-  for (const file of listGraphFiles(options.graphDir)) {
-    try {
-      graphs.push(loadGraph(file));
-      files.push(file);
-    } catch (error) {
-      log(`Skipping road graph ${basename(file)}: ${error instanceof Error ? error.message : String(error)}. ` +
-        `Rebuild it with: ${reimportCommand(file)}`);
-    }
+  const loaded = await loadGraphFolder(options.graphDir, false, log);
+  if (options.fallbackGraphDir) {
+    // By the graphs actually loaded: a damaged graph of the operator's leaves the sample of its region in service.
+    const taken = new Map(loaded.map(({ file, region }) => [region.region, file]));
+    for (const fallback of await loadGraphFolder(options.fallbackGraphDir, true, log, taken)) loaded.push(fallback);
   }
-  const headers = graphs.map((graph) => graph.header);
+  const regions = loaded.map(({ region }) => region);
   const size = options.workers ?? Math.max(1, Math.min(4, availableParallelism()));
-  const pool = graphs.length > 0
-    ? new WorkerPool({ graphs: graphs.map((graph, i) => ({ name: files[i]!, buffer: sharedBufferOf(graph) })) }, size)
+  const pool = loaded.length > 0
+    ? new WorkerPool({ graphs: loaded.map(({ file, graph }) => ({ name: file, buffer: sharedBufferOf(graph) })) }, size)
     : null;
 
   const isochronesWithTimings = async (raw: RawIsochroneRequest) => {
     const request = validateRequest(raw);
-    const candidates = graphsCovering(headers, request.startPoint);
-    if (candidates.length === 0 || !pool) throw noGraphError(request.startPoint, headers);
-    const usable = candidates.filter((i) => headers[i]!.modes.includes(request.transportMode));
+    const candidates = graphsCovering(regions, request.startPoint);
+    if (candidates.length === 0 || !pool) throw noGraphError(request.startPoint, regions);
+    const usable = candidates.filter((i) => regions[i]!.modes.includes(request.transportMode));
     if (usable.length === 0) {
       throw new RoutingError('MODE_NOT_AVAILABLE', `The loaded road network has no ${request.transportMode} profile here`, {
         transportMode: request.transportMode,
       });
     }
-    // Regions may overlap at their edges: the smallest first, the next when the start is off its roads.
+    // Regions may overlap: the operator's before the fallback ones, the smallest first, the next when the start is off its roads.
     for (const [n, index] of usable.entries()) {
       try {
         return await pool.run(index, request);
@@ -76,13 +85,43 @@ export async function createRoutingEngine(options: RoutingEngineOptions): Promis
   };
 
   return {
-    regions: () => headers,
+    regions: () => regions,
     isochronesWithTimings,
     isochrones: async (raw) => (await isochronesWithTimings(raw)).collection,
     close: async () => {
       await pool?.close();
     },
   };
+}
+
+interface LoadedGraph { file: string; graph: RoutingGraph; region: LoadedRegion }
+
+/**
+ * Loads the graphs of a folder after removing what interrupted imports left there. A damaged graph
+ * is skipped (logged with the command that rebuilds it); a graph whose region is in `taken` is not
+ * loaded (logged with the file that replaces it).
+ */
+async function loadGraphFolder(
+  dir: string, fallback: boolean, log: (message: string) => void, taken = new Map<string, string>(),
+): Promise<LoadedGraph[]> {
+  await removeStaleTemporaryFiles(dir, log);
+  const loaded: LoadedGraph[] = [];
+  for (const file of listGraphFiles(dir)) {
+    const region = basename(file, GRAPH_EXTENSION);
+    const replacement = taken.get(region);
+    if (replacement) {
+      log(`Not loading road graph ${file}: ${replacement} covers the same region`);
+      continue;
+    }
+    try {
+      const graph = loadGraph(file);
+      loaded.push({ file, graph, region: { ...graph.header, region, fallback } });
+    } catch (error) {
+      log(`Skipping road graph ${basename(file)}: ${error instanceof Error ? error.message : String(error)}. ` +
+        `Rebuild it with: ${reimportCommand(file)}`);
+    }
+  }
+  return loaded;
 }
 
 function listGraphFiles(dir: string): string[] {
@@ -110,13 +149,16 @@ function sharedBufferOf(graph: RoutingGraph): SharedArrayBuffer {
   return buffer;
 }
 
-/** Indexes of the graphs whose bounding box holds the point, smallest box first. */
-export function graphsCovering(headers: GraphHeader[], [lng, lat]: [number, number]): number[] {
-  const area = ({ bbox: [w, s, e, n] }: GraphHeader) => (e - w) * (n - s);
+/**
+ * Indexes of the graphs whose bounding box holds the point: those not marked fallback first, then
+ * the smallest box first (the most local extract of the place).
+ */
+export function graphsCovering(headers: Array<Pick<LoadedRegion, 'bbox'> & { fallback?: boolean }>, [lng, lat]: [number, number]): number[] {
+  const area = ({ bbox: [w, s, e, n] }: Pick<GraphHeader, 'bbox'>) => (e - w) * (n - s);
   return headers
     .map((header, index) => ({ header, index }))
     .filter(({ header: { bbox: [w, s, e, n] } }) => lng >= w && lng <= e && lat >= s && lat <= n)
-    .sort((a, b) => area(a.header) - area(b.header))
+    .sort((a, b) => Number(!!a.header.fallback) - Number(!!b.header.fallback) || area(a.header) - area(b.header))
     .map(({ index }) => index);
 }
 

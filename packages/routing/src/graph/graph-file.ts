@@ -112,14 +112,7 @@ export function loadGraph(path: string): RoutingGraph {
 export function graphFromBuffer(buffer: SharedArrayBuffer | ArrayBuffer, name = 'graph'): RoutingGraph {
   const bytes = new Uint8Array(buffer);
   const header = parseHeader(bytes, name);
-  if (header.version !== GRAPH_FORMAT_VERSION) {
-    throw new Error(`${name} has graph format ${header.version}, expected ${GRAPH_FORMAT_VERSION}: import the extract again`);
-  }
-  // A file cut short (a copy or a disk that filled up) would otherwise fail later with "Invalid typed array length".
-  for (const section of header.sections) {
-    const end = section.offset + section.length * CONSTRUCTORS[section.kind].BYTES_PER_ELEMENT;
-    if (end > bytes.length) throw new Error(`${name} is truncated: its ${section.name} array ends at byte ${end}, the file has ${bytes.length}`);
-  }
+  checkLayout(header, bytes.length, name);
   const sections = new Map(header.sections.map((s) => [s.name, s]));
   const view = <K extends ArrayKind>(name: string, kind: K): InstanceType<(typeof CONSTRUCTORS)[K]> => {
     const section = sections.get(name);
@@ -150,6 +143,23 @@ export function graphFromBuffer(buffer: SharedArrayBuffer | ArrayBuffer, name = 
 
 /** The header alone (what the file holds, imported from which extract), without reading the arrays. */
 export function readGraphHeader(path: string): GraphHeader {
+  const { sections: _sections, ...header } = readFileHeader(path).header;
+  return header;
+}
+
+/**
+ * The header of a graph that loadGraph would accept (this format version, every array inside the
+ * file), read without its arrays; throws what loading would. Lets a caller decide cheaply whether
+ * a graph file must be imported again.
+ */
+export function checkGraphFile(path: string): GraphHeader {
+  const { header, size } = readFileHeader(path);
+  checkLayout(header, size, path);
+  const { sections: _sections, ...graphHeader } = header;
+  return graphHeader;
+}
+
+function readFileHeader(path: string): { header: FileHeader; size: number } {
   const fd = openSync(path, 'r');
   try {
     const size = fstatSync(fd).size;
@@ -159,10 +169,20 @@ export function readGraphHeader(path: string): GraphHeader {
     // Never more than the file holds, whatever length a damaged prefix claims.
     const bytes = Buffer.alloc(Math.min(size, 12 + start.readUInt32LE(8)));
     readSync(fd, bytes, 0, bytes.length, 0);
-    const { sections: _sections, ...header } = parseHeader(bytes, path);
-    return header;
+    return { header: parseHeader(bytes, path), size };
   } finally {
     closeSync(fd);
+  }
+}
+
+function checkLayout(header: FileHeader, fileSize: number, name: string): void {
+  if (header.version !== GRAPH_FORMAT_VERSION) {
+    throw new Error(`${name} has graph format ${header.version}, expected ${GRAPH_FORMAT_VERSION}: import the extract again`);
+  }
+  // A file cut short (a copy or a disk that filled up) would otherwise fail later with "Invalid typed array length".
+  for (const section of header.sections) {
+    const end = section.offset + section.length * CONSTRUCTORS[section.kind].BYTES_PER_ELEMENT;
+    if (end > fileSize) throw new Error(`${name} is truncated: its ${section.name} array ends at byte ${end}, the file has ${fileSize}`);
   }
 }
 

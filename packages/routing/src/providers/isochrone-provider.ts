@@ -5,9 +5,12 @@
  */
 import type { IsochroneCollection } from '../query/compute-isochrones.js';
 import type { RawIsochroneRequest } from '../engine/validate-request.js';
+import type { LoadedRegion } from '../engine/routing-engine.js';
 
 export interface IsochroneProvider {
   isochrones(request: RawIsochroneRequest): Promise<IsochroneCollection>;
+  /** The road networks loaded, where the provider knows them (our engine); an external server does not say. */
+  regions?(): LoadedRegion[];
   close(): Promise<void>;
 }
 
