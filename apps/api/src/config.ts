@@ -22,6 +22,11 @@ export interface Config {
   secureCookies: boolean;
   /** Imported road graphs (`npm run data -- import osm` writes them here); every one is loaded at start. */
   routingGraphDir: string;
+  /**
+   * The sample OpenStreetMap extracts the demo imports as road networks on first start (the
+   * repository's test-data/osm); an installed copy without them simply has no demo road networks.
+   */
+  demoExtractDir: string;
   /** Worker threads computing isochrones; 0 means one per core, at most 4. */
   routingWorkers: number;
   /** Where each transport mode is offered (see isochrones/mode-availability.ts); unset: the spec's rules. */
@@ -60,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: publicUrl.startsWith('https://'),
     routingGraphDir: path.resolve(cwd, env.ROUTING_GRAPH_DIR || path.join(dataDir, 'graphs')),
+    demoExtractDir: path.resolve(cwd, 'test-data/osm'),
     routingWorkers: integer(env.ROUTING_WORKERS, 0, 'ROUTING_WORKERS'),
     routingModeCountries: env.ROUTING_MODE_COUNTRIES || undefined,
     routingProvider: env.ROUTING_PROVIDER || 'builtin',

@@ -4,6 +4,7 @@
  */
 import { buildDemoData, demoDirectory } from '@catchment/geodata';
 import { loadConfig, type Config } from '../config.js';
+import { ensureDemoRoadNetworks } from '../isochrones/demo-road-networks.setup.js';
 import { IMPORT_SOURCES, importUsage } from './import-sources.js';
 
 interface DataCommand {
@@ -15,10 +16,11 @@ interface DataCommand {
 const COMMANDS: Record<string, DataCommand> = {
   demo: {
     usage: 'demo',
-    summary: 'Build (or rebuild) the demo dataset from the installed npm data packages into DATA_DIR/demo',
+    summary: 'Build (or rebuild) the demo dataset from the installed npm data packages, and the demo road networks, into DATA_DIR/demo',
     async run(_args, { config, log }) {
       log(`Building demo data into ${demoDirectory(config.dataDir)}`);
       await buildDemoData({ dataDir: config.dataDir, log });
+      await ensureDemoRoadNetworks(config, log, { force: true });
     },
   },
   sources: {

@@ -1,10 +1,11 @@
 /**
- * Who computes isochrones, chosen at start: our engine over the imported road graphs (default), or
- * an operator's own Valhalla, openrouteservice or GraphHopper server (ROUTING_PROVIDER and
- * ROUTING_PROVIDER_URL). Without either, isochrones answer with how to import a road network.
+ * Who computes isochrones, chosen at start: our engine over the imported road graphs and the demo's
+ * (default), or an operator's own Valhalla, openrouteservice or GraphHopper server (ROUTING_PROVIDER
+ * and ROUTING_PROVIDER_URL). Without either, isochrones answer with how to import a road network.
  */
 import { createRoutingEngine, EXTERNAL_PROVIDERS, isExternalProviderName, type IsochroneProvider } from '@catchment/routing';
 import type { Config } from '../config.js';
+import { demoGraphDirectory, ensureDemoRoadNetworks } from './demo-road-networks.setup.js';
 
 export async function openIsochroneProvider(config: Config, log: (message: string) => void): Promise<IsochroneProvider | undefined> {
   if (config.routingProvider !== 'builtin') {
@@ -15,14 +16,18 @@ export async function openIsochroneProvider(config: Config, log: (message: strin
     log(`Isochrones computed by ${config.routingProvider} at ${config.routingProviderUrl}`);
     return EXTERNAL_PROVIDERS[config.routingProvider]({ baseUrl: config.routingProviderUrl, apiKey: config.routingProviderKey });
   }
+  // About a second on first start, nothing afterwards (demo-road-networks.ts).
+  await ensureDemoRoadNetworks(config, log);
   // The engine logs the graphs it skips as damaged (with the command that rebuilds each) and starts with the others.
-  const engine = await createRoutingEngine({ graphDir: config.routingGraphDir, workers: config.routingWorkers || undefined, log });
+  const engine = await createRoutingEngine({
+    graphDir: config.routingGraphDir, fallbackGraphDir: demoGraphDirectory(config), workers: config.routingWorkers || undefined, log,
+  });
   const regions = engine.regions();
   if (regions.length === 0) {
     await engine.close();
     log(`No road network imported yet (${config.routingGraphDir}): isochrones need one, see npm run data -- import osm <file.osm.pbf>`);
     return undefined;
   }
-  log(`Road networks loaded: ${regions.map((region) => region.source).join(', ')}`);
+  log(`Road networks loaded: ${regions.map((region) => `${region.source}${region.fallback ? ' (demo)' : ''}`).join(', ')}`);
   return engine;
 }
