@@ -6,7 +6,7 @@
 import {
   ERROR_CODES, isRoutedTransportMode, type MultiPolygonGeometry, normalizeIsochroneValues, type IsochronesRequest, type RoutedIsoMode, type TransportMode,
 } from '@catchment/domain';
-import { isRoutingError, type IsochroneCollection, type IsochroneProvider, type RoutingErrorCode } from '@catchment/routing';
+import { isRoutingError, type IsochroneCollection, type IsochroneProvider, type LoadedRegion, type RoutingErrorCode } from '@catchment/routing';
 import type { CountryLocator } from '@catchment/geodata';
 import { badRequest, HttpError } from '../http/errors.js';
 import { modeRefusal, type ModeCountries } from './mode-availability.js';
@@ -62,6 +62,11 @@ export class IsochroneService {
       const failure = ROUTING_FAILURES[error.code];
       throw new HttpError(failure.code === ERROR_CODES.validation ? 400 : 422, failure.code, failure.key, error.details);
     }
+  }
+
+  /** The road networks loaded (by our engine: an external server does not list its regions). */
+  regions(): LoadedRegion[] {
+    return this.engine?.regions?.() ?? [];
   }
 
   /** One band, for an area of a map: its MultiPolygon. */

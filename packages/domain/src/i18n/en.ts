@@ -86,6 +86,12 @@ export const en = {
     copyTitle: '{{title}} (copy)',
     defaultAreaLabel: 'Area {{n}}',
   },
+  /** Names of the demo's road networks, by region (the graph file's name); other regions go by their file name. */
+  roadNetworks: {
+    monaco: 'Monaco',
+    andorra: 'Andorra',
+    'rnv-mannheim-heidelberg': 'Mannheim–Heidelberg',
+  },
   unitKinds: {
     fr_postcodes: 'Postcodes (France)',
     fr_cities: 'Communes (France)',

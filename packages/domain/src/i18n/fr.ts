@@ -85,6 +85,11 @@ export const fr: Catalogue = {
     copyTitle: '{{title}} (copie)',
     defaultAreaLabel: 'Zone {{n}}',
   },
+  roadNetworks: {
+    monaco: 'Monaco',
+    andorra: 'Andorre',
+    'rnv-mannheim-heidelberg': 'Mannheim–Heidelberg',
+  },
   unitKinds: {
     fr_postcodes: 'Codes postaux (France)',
     fr_cities: 'Communes (France)',

@@ -19,3 +19,19 @@ export const isochronesBody = z.object({
   departureDate: dateTime.optional(),
 });
 export type IsochronesRequest = z.infer<typeof isochronesBody>;
+
+/**
+ * A road network the server routes in (GET /v2/isochrones/regions): its region name, its name in
+ * the request language, its bounding box [west, south, east, north], and whether it is one of the
+ * demo's sample regions (as opposed to an extract the operator imported).
+ */
+export const roadNetwork = z.object({
+  id: z.string(),
+  name: z.string(),
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  demo: z.boolean(),
+});
+export type RoadNetwork = z.infer<typeof roadNetwork>;
+
+export const roadNetworksResponse = z.object({ regions: z.array(roadNetwork) });
+export type RoadNetworksResponse = z.infer<typeof roadNetworksResponse>;
