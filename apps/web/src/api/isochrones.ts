@@ -1,5 +1,5 @@
-/** POST /v2/isochrones: the polygons of travel times or road distances, for the panel's preview. */
-import type { IsochronesRequest, MultiPolygonGeometry } from '@catchment/domain';
+/** POST /v2/isochrones: the polygons of travel times or road distances, for the panel's preview; and the regions routed in. */
+import type { IsochronesRequest, MultiPolygonGeometry, RoadNetwork, RoadNetworksResponse } from '@catchment/domain';
 import { apiRequest } from './client.js';
 
 export interface IsochroneFeature {
@@ -16,4 +16,9 @@ export interface IsochroneAnswer {
 
 export function fetchIsochrones(request: IsochronesRequest, signal?: AbortSignal): Promise<IsochroneAnswer> {
   return apiRequest<IsochroneAnswer>('POST', '/v2/isochrones', request, { signal });
+}
+
+/** GET /v2/isochrones/regions: the road networks the server routes in, named in the user's language. */
+export function fetchRoadNetworks(signal?: AbortSignal): Promise<RoadNetwork[]> {
+  return apiRequest<RoadNetworksResponse>('GET', '/v2/isochrones/regions', undefined, { signal }).then((body) => body.regions);
 }

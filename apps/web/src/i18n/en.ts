@@ -257,6 +257,9 @@ export const en = {
     cancelled: 'Calculation cancelled',
     truckReset: 'Trucks are only available in France: the mode was reset to car',
     routedLabel: '{{place}} – {{value}} {{mode}}',
+    roadNetworksLoaded: 'Or try a region whose roads are loaded:',
+    showRoadNetwork: 'Show {{name}} on the map',
+    roadNetworkChosen: '{{name}}: search a place there, or pick a starting point on the map.',
   },
   administrative: {
     kind: 'Territories',

@@ -256,6 +256,9 @@ export const fr: WebCatalogue = {
     cancelled: 'Calcul annulé',
     truckReset: "Les camions ne sont disponibles qu'en France : le mode est revenu à voiture",
     routedLabel: '{{place}} – {{value}} {{mode}}',
+    roadNetworksLoaded: 'Ou essayez une région dont les routes sont chargées :',
+    showRoadNetwork: 'Afficher {{name}} sur la carte',
+    roadNetworkChosen: '{{name}} : cherchez-y un lieu, ou choisissez un point de départ sur la carte.',
   },
   administrative: {
     kind: 'Territoires',

@@ -26,9 +26,10 @@ function searchPlaces(query: string, signal: AbortSignal): Promise<Place[]> {
 interface PlaceSearchProps {
   onChoose(place: Place): void;
   disabled?: boolean;
+  autoFocus?: boolean | undefined;
 }
 
-export function PlaceSearch({ onChoose, disabled }: PlaceSearchProps) {
+export function PlaceSearch({ onChoose, disabled, autoFocus }: PlaceSearchProps) {
   const { t } = useTranslation();
   return (
     <SearchCombobox<Place>
@@ -40,6 +41,7 @@ export function PlaceSearch({ onChoose, disabled }: PlaceSearchProps) {
       placeholder={t('createArea.placePlaceholder')}
       notFound={t('errors.addressNotFound')}
       disabled={disabled}
+      autoFocus={autoFocus}
       testIds={{ input: 'place-search-input', list: 'place-suggestions', option: 'place-suggestion', notFound: 'address-not-found' }}
     />
   );

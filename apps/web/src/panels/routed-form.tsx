@@ -2,15 +2,18 @@
  * Travel time (isochrone) and distance by road (isodistance): a starting point, a transport mode
  * and one or more values. Preview asks the server for the polygons (with a progress bar and a
  * Cancel button); Create adds one area per value, the server computing and storing each one.
+ * Where no road network is loaded, the server's import instructions come with the regions that
+ * are loaded, each a button taking the map there.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROUTED_TRANSPORT_MODES, type RoutedIsoMode, type RoutedTransportMode } from '@catchment/domain';
+import { ROUTED_TRANSPORT_MODES, type RoadNetwork, type RoutedIsoMode, type RoutedTransportMode } from '@catchment/domain';
 import { ApiError, isAbortError } from '../api/client.js';
 import { fetchIsochrones, type IsochroneAnswer } from '../api/isochrones.js';
 import { useDistanceUnit } from '../app/distance-unit.js';
 import { useMapAdapter } from '../map/map-context.js';
 import { defaultRoutedText, formatRoutedValue, parseRoutedValues } from './routed-values.js';
+import { bboxPolygon, RoadNetworkChoice } from './road-network-choice.js';
 import { StartPointField, type StartPoint } from './start-point-field.js';
 import { useCreateAreas } from './use-create-areas.js';
 
@@ -18,6 +21,11 @@ import { useCreateAreas } from './use-create-areas.js';
 const FRANCE_ONLY_MODES: readonly RoutedTransportMode[] = ['truck', 'heavy_truck'];
 
 interface Computation { key: string; answer: IsochroneAnswer }
+
+/** The API's code for a start point no loaded road network covers (its message says how to import one). */
+const NO_ROAD_NETWORK = 'NO_ROAD_NETWORK';
+
+interface FormError { message: string; noRoadNetwork?: boolean }
 
 export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
   const { t, i18n } = useTranslation();
@@ -29,7 +37,9 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
   const [mode, setMode] = useState<RoutedTransportMode>('car');
   const [notice, setNotice] = useState<string | null>(null);
   const [valuesText, setValuesText] = useState(() => defaultRoutedText(isoMode, unit));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FormError | null>(null);
+  /** The loaded region the user went to after asking where there was none: said until a start point is chosen. */
+  const [regionChosen, setRegionChosen] = useState<RoadNetwork | null>(null);
   const [busySince, setBusySince] = useState<number | null>(null);
   const [elapsedSeconds, setElapsedSeconds] = useState(0);
   const [computed, setComputed] = useState<Computation | null>(null);
@@ -64,6 +74,7 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
   const chooseStart = (next: StartPoint) => {
     setStart(next);
     setError(null);
+    setRegionChosen(null);
     if (next.country && next.country !== 'fr' && FRANCE_ONLY_MODES.includes(mode)) {
       setMode('car');
       setNotice(t('createArea.truckReset'));
@@ -73,11 +84,11 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
 
   const compute = async (): Promise<IsochroneAnswer | null> => {
     if (!start) {
-      setError(t('validation.startPointRequired'));
+      setError({ message: t('validation.startPointRequired') });
       return null;
     }
     if (!parsed.valid) {
-      setError(t(parsed.reason));
+      setError({ message: t(parsed.reason) });
       return null;
     }
     if (preview) return preview;
@@ -93,8 +104,9 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
       if (largest) adapter?.fitTo(largest.geometry, { maxZoom: 15 });
       return answer;
     } catch (caught) {
-      if (isAbortError(caught)) setError(t('createArea.cancelled'));
-      else setError(caught instanceof ApiError ? caught.message : t('errors.areaCannotBeCalculated'));
+      if (isAbortError(caught)) setError({ message: t('createArea.cancelled') });
+      else if (caught instanceof ApiError) setError({ message: caught.message, noRoadNetwork: caught.code === NO_ROAD_NETWORK });
+      else setError({ message: t('errors.areaCannotBeCalculated') });
       return null;
     } finally {
       request.current = null;
@@ -117,7 +129,7 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
       geometry: feature.geometry,
     })).reverse()); // The largest band first, so the smaller ones are drawn on top of it.
     if (!outcome.ok) {
-      setError(outcome.error);
+      setError({ message: outcome.error });
       return;
     }
     setComputed(null);
@@ -126,12 +138,25 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
     setFormKey((value) => value + 1);
   };
 
+  // Starts over in the chosen region: the map goes there, the start field is emptied and takes the focus.
+  const goToRegion = (region: RoadNetwork) => {
+    adapter?.fitTo(bboxPolygon(region.bbox), { maxZoom: 13 });
+    setStart(null);
+    setError(null);
+    setNotice(null);
+    setRegionChosen(region);
+    setFormKey((value) => value + 1);
+  };
+
   const busy = busySince !== null;
   const valuesError = parsed.valid ? null : t(parsed.reason);
   const valuesLabel = isoMode === 'isochrone' ? t('createArea.minutes') : t('createArea.distance', { unit: t(`units.${unit}`) });
   return (
     <form className="create-form" onSubmit={(event) => void submit(event)} noValidate data-testid={`${isoMode}-form`}>
-      <StartPointField key={formKey} start={start} onChange={chooseStart} />
+      <StartPointField key={formKey} start={start} onChange={chooseStart} autoFocus={regionChosen !== null} />
+      {regionChosen && (
+        <p className="panel-note" role="status" data-testid="road-network-chosen">{t('createArea.roadNetworkChosen', { name: regionChosen.name })}</p>
+      )}
       <div className="field">
         <label htmlFor={`${id}-mode`}>{t('createArea.transportMode')}</label>
         <select id={`${id}-mode`} value={mode} data-testid="transport-mode"
@@ -156,7 +181,8 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
           </button>
         </div>
       )}
-      {error && <p className="form-error" role="alert" data-testid="create-error">{error}</p>}
+      {error && <p className="form-error" role="alert" data-testid="create-error">{error.message}</p>}
+      {error?.noRoadNetwork && <RoadNetworkChoice onChoose={goToRegion} />}
       <div className="card-actions">
         <button type="button" className="button" disabled={!start || !parsed.valid || busy || !!preview} onClick={() => void compute()}
           data-testid="routed-preview">

@@ -24,6 +24,8 @@ export interface SearchComboboxProps<T> {
   /** Empties the box once an item is chosen (adding several in a row) rather than showing its label. */
   clearOnChoose?: boolean;
   disabled?: boolean | undefined;
+  /** Focused when it appears. */
+  autoFocus?: boolean | undefined;
   testIds: { input: string; list: string; option: string; notFound: string };
 }
 
@@ -88,6 +90,7 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
         autoComplete="off"
         value={text}
         disabled={props.disabled}
+        autoFocus={props.autoFocus}
         data-testid={testIds.input}
         onChange={(event) => { setText(event.target.value); setOpen(true); setHighlighted(0); }}
         onKeyDown={onKeyDown}

@@ -16,7 +16,14 @@ export interface StartPoint {
   country?: string;
 }
 
-export function StartPointField({ start, onChange }: { start: StartPoint | null; onChange(start: StartPoint): void }) {
+interface StartPointFieldProps {
+  start: StartPoint | null;
+  onChange(start: StartPoint): void;
+  /** Focuses the place search when the field appears (the form starting over in another region). */
+  autoFocus?: boolean;
+}
+
+export function StartPointField({ start, onChange, autoFocus }: StartPointFieldProps) {
   const { t } = useTranslation();
   const adapter = useMapAdapter();
   const [picking, setPicking] = useState(false);
@@ -35,7 +42,7 @@ export function StartPointField({ start, onChange }: { start: StartPoint | null;
   return (
     <div className="field">
       <span className="field-label">{t('createArea.place')}</span>
-      <PlaceSearch onChoose={choosePlace} />
+      <PlaceSearch onChoose={choosePlace} autoFocus={autoFocus} />
       <button type="button" className="button button-small button-ghost create-pick" onClick={() => void pickOnMap()} disabled={!adapter || picking}
         data-testid="pick-on-map">
         {picking ? t('createArea.picking') : t('createArea.pickOnMap')}
