@@ -9,3 +9,4 @@ export * from './i18n/index.js';
 export * from './regions.js';
 export * from './isochrone-values.js';
 export * from './territories.js';
+export * from './realtime.js';

@@ -1,0 +1,184 @@
+/**
+ * The sockets of this API process and their rooms. Every socket is in its user's room; a socket
+ * follows a map by joining its room, once the maps module's rules say the user may read it. Events
+ * from the bus (any process) go to the sockets of their room. A heartbeat drops dead sockets and
+ * closes those whose session ended.
+ */
+import type WebSocket from 'ws';
+import {
+  ERROR_CODES, REALTIME_CLOSE_CODES, REALTIME_REPLIES, translate,
+  type Locale, type RealtimeMapRef, type RealtimeServerMessage,
+} from '@catchment/domain';
+import { HttpError } from '../http/errors.js';
+import type { MapRef } from '../maps/map-ref.js';
+import type { EventBus, RoomEvent, Unsubscribe } from './event-bus.js';
+import { mapRefKey, mapRefOf, parseClientMessage } from './client-messages.js';
+import { describeError } from './listeners.js';
+import { mapRoom, Rooms, userRoom } from './rooms.js';
+
+/** Maps one socket may follow at once: each costs a room entry and an access check. */
+export const MAX_FOLLOWED_MAPS = 20;
+/** Messages of one socket waiting for their answer; beyond that the client is flooding. */
+const MAX_PENDING_MESSAGES = 16;
+/** Standard close code: the server is going away (shutdown). */
+const CLOSE_GOING_AWAY = 1001;
+
+export interface RealtimeHubOptions {
+  events: EventBus;
+  /** The map, if `clientId` may read it (the maps module's rule); otherwise throws its HttpError (404). */
+  readableMap(ref: MapRef, clientId: number): Promise<{ id: number; version: number }>;
+  /** Whether the session behind a socket is still open (not logged out, not expired). */
+  sessionIsActive(token: string): Promise<boolean>;
+  /** Time between two pings; a socket that has not answered the previous one is dropped. */
+  heartbeatMs: number;
+  log: (message: string) => void;
+}
+
+export interface SocketSession { clientId: number; token: string; locale: Locale }
+
+class Connection {
+  /** Answered the last ping (a fresh socket counts as alive). */
+  alive = true;
+  closed = false;
+  /** The maps followed, by the reference the client joined with. */
+  readonly followed = new Map<string, number>();
+  pending = 0;
+  queue: Promise<void> = Promise.resolve();
+
+  constructor(readonly socket: WebSocket, readonly session: SocketSession) {}
+
+  send(message: RealtimeServerMessage): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  sendError(code: string, messageKey: string, mapId?: RealtimeMapRef): void {
+    const message = translate(this.session.locale, messageKey);
+    this.send({ event: REALTIME_REPLIES.error, data: mapId === undefined ? { code, message } : { code, message, mapId } });
+  }
+}
+
+export class RealtimeHub {
+  private readonly connections = new Set<Connection>();
+  private readonly rooms = new Rooms<Connection>();
+  private readonly unsubscribe: Unsubscribe[];
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(private readonly options: RealtimeHubOptions) {
+    this.unsubscribe = [
+      options.events.subscribe((event) => this.deliver(event)),
+      options.events.onEventsMissed(() => this.resyncEveryone()),
+    ];
+    this.heartbeat = setInterval(() => void this.beat(), options.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  connect(socket: WebSocket, session: SocketSession): void {
+    const connection = new Connection(socket, session);
+    this.connections.add(connection);
+    this.rooms.join(userRoom(session.clientId), connection);
+    socket.on('pong', () => { connection.alive = true; });
+    socket.on('message', (raw, isBinary) => this.receive(connection, raw, isBinary));
+    socket.on('close', () => this.disconnect(connection));
+  }
+
+  /** Stops the heartbeat and the bus subscription, and closes the sockets (1001: the server is going away). */
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    for (const connection of this.connections) connection.socket.close(CLOSE_GOING_AWAY);
+  }
+
+  private disconnect(connection: Connection): void {
+    connection.closed = true;
+    this.connections.delete(connection);
+    this.rooms.leaveAll(connection);
+  }
+
+  private deliver(event: RoomEvent): void {
+    for (const connection of this.rooms.members(event.room)) {
+      connection.send({ event: event.event, data: event.data } as RealtimeServerMessage);
+    }
+  }
+
+  /** Events may have been lost: clients reconnect, join again and compare versions. */
+  private resyncEveryone(): void {
+    for (const connection of this.connections) connection.socket.close(REALTIME_CLOSE_CODES.resync, 'events may have been missed');
+  }
+
+  /** Messages of one socket are answered in order, one at a time, so a client cannot pile up queries. */
+  private receive(connection: Connection, raw: WebSocket.RawData, isBinary: boolean): void {
+    if (connection.pending >= MAX_PENDING_MESSAGES) {
+      connection.socket.close(REALTIME_CLOSE_CODES.tooManyMessages, 'too many messages');
+      return;
+    }
+    connection.pending += 1;
+    connection.queue = connection.queue
+      .then(() => this.handle(connection, raw, isBinary))
+      .catch((error: unknown) => {
+        this.options.log(`A real-time message failed: ${describeError(error)}`);
+        connection.sendError(ERROR_CODES.internal, 'errors.internal');
+      })
+      .finally(() => { connection.pending -= 1; });
+  }
+
+  private async handle(connection: Connection, raw: WebSocket.RawData, isBinary: boolean): Promise<void> {
+    const message = parseClientMessage(raw, isBinary);
+    if (!message) return connection.sendError(ERROR_CODES.validation, 'validation.invalid');
+    if (message.type === 'join') return this.join(connection, message.mapId);
+    return this.leave(connection, message.mapId);
+  }
+
+  private async join(connection: Connection, mapId: RealtimeMapRef): Promise<void> {
+    const ref = mapRefOf(mapId);
+    const key = mapRefKey(ref);
+    if (!connection.followed.has(key) && connection.followed.size >= MAX_FOLLOWED_MAPS) {
+      return connection.sendError(ERROR_CODES.rateLimited, 'errors.rateLimited', mapId);
+    }
+    let map: { id: number; version: number };
+    try {
+      map = await this.options.readableMap(ref, connection.session.clientId);
+    } catch (error) {
+      if (error instanceof HttpError) return connection.sendError(error.code, error.messageKey, mapId);
+      throw error;
+    }
+    if (connection.closed) return;
+    connection.followed.set(key, map.id);
+    this.rooms.join(mapRoom(map.id), connection);
+    // The version now lets the client see whether it missed a change between its load and this join.
+    connection.send({ event: REALTIME_REPLIES.joined, data: { mapId, id: map.id, version: map.version } });
+  }
+
+  private leave(connection: Connection, mapId: RealtimeMapRef): void {
+    const ref = mapRefOf(mapId);
+    const key = mapRefKey(ref);
+    const id = connection.followed.get(key) ?? ('id' in ref ? ref.id : undefined);
+    connection.followed.delete(key);
+    // Joined under both its id and its accessId, the map is still followed under the other name.
+    const stillFollowed = id !== undefined && [...connection.followed.values()].includes(id);
+    if (id !== undefined && !stillFollowed) this.rooms.leave(mapRoom(id), connection);
+    connection.send({ event: REALTIME_REPLIES.left, data: { mapId } });
+  }
+
+  private async beat(): Promise<void> {
+    const answering: Connection[] = [];
+    for (const connection of this.connections) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+      answering.push(connection);
+    }
+    await Promise.all(answering.map(async (connection) => {
+      try {
+        if (!(await this.options.sessionIsActive(connection.session.token))) {
+          connection.socket.close(REALTIME_CLOSE_CODES.sessionEnded, 'session ended');
+        }
+      } catch (error) {
+        // The database is unreachable: keep the socket, the next beat checks again.
+        this.options.log(`Could not check a real-time session: ${describeError(error)}`);
+      }
+    }));
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The real-time channel (SPEC §7): one WebSocket at the API root, `/api`, for logged-in users.
+ * The server pushes `{ event, data }` messages; the client follows maps with join/leave messages.
+ * Events only say that something changed and carry ids, never content: the client refetches.
+ */
+import { z } from 'zod';
+
+/** Events pushed to clients (SPEC §7), and the replies to a client's own messages. */
+export const REALTIME_EVENTS = {
+  /** One download job changed (later feature). */
+  download: 'download',
+  /** The user's list of downloads changed (later feature). */
+  downloads: 'downloads',
+  /** A followed map moved to a new version: its viewers refetch it. */
+  listSync: 'list-sync',
+} as const;
+export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
+export const REALTIME_EVENT_NAMES = Object.values(REALTIME_EVENTS) as [RealtimeEventName, ...RealtimeEventName[]];
+
+/** Replies to the client's own messages, never fanned out. */
+export const REALTIME_REPLIES = { joined: 'joined', left: 'left', error: 'error' } as const;
+
+/** A viewer refetches a changed map at most this often (SPEC §9), however many changes arrive. */
+export const LIST_SYNC_THROTTLE_MS = 2_000;
+
+/** Close codes the server uses beyond the standard ones (4000–4999 are the application's). */
+export const REALTIME_CLOSE_CODES = {
+  /** The session ended (logout, expiry): reconnect only after logging in again. */
+  sessionEnded: 4401,
+  /** The server may have missed events (its database listener reconnected): reconnect and rejoin. */
+  resync: 4409,
+  /** The client sent messages faster than the server answers them. */
+  tooManyMessages: 4429,
+} as const;
+
+/** A map as the REST routes address it: its integer id, or its accessId (shared links). */
+export const realtimeMapRef = z.union([
+  z.number().int().positive(),
+  z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+]);
+export type RealtimeMapRef = z.infer<typeof realtimeMapRef>;
+
+export const realtimeClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('join'), mapId: realtimeMapRef }),
+  z.object({ type: z.literal('leave'), mapId: realtimeMapRef }),
+]);
+export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
+
+/** `list-sync`: the map's content is now at `version`. */
+export interface ListSyncData { mapId: number; version: number }
+
+export type RealtimeServerMessage =
+  | { event: typeof REALTIME_EVENTS.listSync; data: ListSyncData }
+  | { event: typeof REALTIME_EVENTS.download | typeof REALTIME_EVENTS.downloads; data: unknown }
+  /** A join was accepted: `mapId` is the reference the client sent, `id` and `version` the map's now. */
+  | { event: typeof REALTIME_REPLIES.joined; data: { mapId: RealtimeMapRef; id: number; version: number } }
+  | { event: typeof REALTIME_REPLIES.left; data: { mapId: RealtimeMapRef } }
+  /** A message refused (unreadable, or a map the user may not read); the connection stays open. */
+  | { event: typeof REALTIME_REPLIES.error; data: { code: string; message: string; mapId?: RealtimeMapRef } };
