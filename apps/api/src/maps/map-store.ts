@@ -1,19 +1,23 @@
 /**
  * The maps module's repositories over one database handle. `transaction()` gives the same
  * repositories bound to a transaction, so a write and its version bump commit or fail together.
+ * The store also tells the map's viewers, through the event bus, that a committed write moved it on.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { EventBus } from '../events/event-bus.js';
 import { AreasRepository } from './areas.repository.js';
 import { FoldersRepository } from './folders.repository.js';
-import { MapsRepository } from './maps.repository.js';
+import { listSyncEvent } from './map-events.js';
+import { MapsRepository, type MapRow } from './maps.repository.js';
 
 export class MapStore {
   readonly maps: MapsRepository;
   readonly folders: FoldersRepository;
   readonly areas: AreasRepository;
 
-  constructor(private readonly db: Kysely<Database>) {
+  /** Without `events` (tests, the data command line), nobody is told about changes. */
+  constructor(private readonly db: Kysely<Database>, private readonly events?: EventBus) {
     this.maps = new MapsRepository(db);
     this.folders = new FoldersRepository(db);
     this.areas = new AreasRepository(db);
@@ -26,6 +30,12 @@ export class MapStore {
    */
   transaction<T>(work: (store: MapStore) => Promise<T>, options: { isolation?: 'repeatable read' } = {}): Promise<T> {
     const transaction = options.isolation ? this.db.transaction().setIsolationLevel(options.isolation) : this.db.transaction();
+    // The store inside the transaction has no bus: nothing is announced before the commit.
     return transaction.execute((trx) => work(new MapStore(trx)));
+  }
+
+  /** Announces a committed write (list-sync to the map's room): other viewers refetch the map. */
+  announceNewVersion(map: MapRow): void {
+    this.events?.publish(listSyncEvent(map));
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Every change to a map, its folders or its areas goes through writeToMap: one transaction that
  * locks the map row, checks the caller's rights and the version the change was based on, applies
- * the change and bumps the map's version. A failure anywhere rolls everything back.
+ * the change and bumps the map's version. A failure anywhere rolls everything back. Once committed,
+ * the new version is announced to the map's viewers (real-time list-sync): this is the one place.
  */
 import type { MapRow } from './maps.repository.js';
 import type { MapStore } from './map-store.js';
@@ -22,16 +23,18 @@ export interface MapWriteResult<T> {
   map: MapRow;
 }
 
-export function writeToMap<T>(
+export async function writeToMap<T>(
   store: MapStore,
   write: MapWrite,
   change: (tx: MapStore, map: MapRow, role: MapRole) => Promise<T>,
 ): Promise<MapWriteResult<T>> {
-  return store.transaction(async (tx) => {
+  const result = await store.transaction(async (tx) => {
     const { map, role } = await lockForWrite(tx, write);
     const value = await change(tx, map, role);
     return { value, map: await tx.maps.bumpVersion(map.id) };
   });
+  store.announceNewVersion(result.map);
+  return result;
 }
 
 /** Inside a transaction: locks the map row (held until commit) and checks rights and version. */

@@ -63,7 +63,7 @@ const mapsPlugin: FastifyPluginAsyncZod<{ maps: MapsService }> = async (app, { m
 };
 
 export const mapsRoutes: RouteModule = async (api, ctx) => {
-  const store = new MapStore(ctx.database.db);
+  const store = new MapStore(ctx.database.db, ctx.events);
   await api.register(mapsPlugin, { maps: new MapsService(store, ctx.clients) });
   await api.register(foldersPlugin, { folders: new FoldersService(store) });
   await api.register(areasPlugin, { areas: new AreasService(store, ctx.clients, ctx.areaResolvers, ctx.compute) });
