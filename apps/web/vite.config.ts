@@ -27,6 +27,7 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: false } },
+    // ws: the real-time socket at /api goes through the proxy too.
+    proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: false, ws: true } },
   },
 });

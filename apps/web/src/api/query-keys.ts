@@ -6,5 +6,7 @@ export const queryKeys = {
   config: ['config'] as const,
   mapsLists: ['maps', 'list'] as const,
   mapsList: (params: ListMapsParams) => ['maps', 'list', params] as const,
+  /** Every loaded map document, whatever reference (id or accessId) it was loaded by. */
+  mapDocuments: ['maps', 'document'] as const,
   map: (id: string) => ['maps', 'document', id] as const,
 };

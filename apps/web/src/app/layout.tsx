@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MyMapsDialog } from '../maps-list/my-maps-dialog.js';
+import { useRealtimeConnection } from '../realtime/use-realtime.js';
 import { Header } from './header.js';
 
 export function Layout() {
   const { t } = useTranslation();
   const [myMapsOpen, setMyMapsOpen] = useState(false);
+  useRealtimeConnection();
   return (
     <div className="app">
       <a className="skip-link" href="#main">{t('app.skipToContent')}</a>

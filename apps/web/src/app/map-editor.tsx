@@ -9,6 +9,7 @@ import type { MapDocument } from '@catchment/domain';
 import { EditorProvider, SaveIndicator, UndoToast, useEditorShortcuts } from '../editor/index.js';
 import { CreateAreaPanel, LayersPanel } from '../panels/index.js';
 import { AnalysisPanel } from '../analysis/analysis-panel.js';
+import { MapListSync } from '../realtime/map-list-sync.js';
 import { FitOnOpen } from './fit-on-open.js';
 
 interface MapEditorProps {
@@ -23,6 +24,7 @@ export function MapEditor({ document, onConflict, banner }: MapEditorProps) {
   return (
     <EditorProvider document={document} onConflict={onConflict}>
       <EditorShortcuts />
+      {document && <MapListSync document={document} />}
       <FitOnOpen mapKey={document ? `map:${document.id}` : 'visitor'} />
       <aside className="sidebar" aria-label={t('titles.map')}>
         <div className="sidebar-header">

@@ -26,6 +26,8 @@ export interface EditorApi {
   canUndo: boolean;
   canRedo: boolean;
   select(uuids: string[]): void;
+  /** The map version the editor's copy is at: the loaded one, then each save's; null for a local or read-only map. */
+  version(): number | null;
 }
 
 interface EditorContextValue { store: EditorStore; isVisitor: boolean }
@@ -157,5 +159,6 @@ export function useEditor(): EditorApi {
     canUndo: store.canUndo,
     canRedo: store.canRedo,
     select: (uuids) => store.select(uuids),
+    version: () => store.version,
   };
 }

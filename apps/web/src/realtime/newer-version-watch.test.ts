@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIST_SYNC_THROTTLE_MS } from '@catchment/domain';
+import { announcedVersion, NewerVersionWatch } from './newer-version-watch.js';
+
+describe('announcedVersion', () => {
+  it('reads the version of a list-sync or a join answer about the map, and nothing else', () => {
+    expect(announcedVersion({ event: 'list-sync', data: { mapId: 4, version: 9 } }, 4)).toBe(9);
+    expect(announcedVersion({ event: 'joined', data: { mapId: 'aB3_-xYz9Qw1', id: 4, version: 7 } }, 4)).toBe(7);
+    expect(announcedVersion({ event: 'list-sync', data: { mapId: 5, version: 9 } }, 4)).toBeUndefined();
+    expect(announcedVersion({ event: 'downloads', data: {} }, 4)).toBeUndefined();
+    expect(announcedVersion({ event: 'error', data: { code: 'MAP_NOT_FOUND', message: 'Map not found', mapId: 4 } }, 4)).toBeUndefined();
+  });
+});
+
+describe('NewerVersionWatch', () => {
+  let shown: number;
+  let refetches: number;
+  let watch: NewerVersionWatch;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    shown = 3;
+    refetches = 0;
+    watch = new NewerVersionWatch({ shownVersion: () => shown, refetch: () => { refetches += 1; } });
+  });
+  afterEach(() => {
+    watch.dispose();
+    vi.useRealTimers();
+  });
+
+  it('refetches once for a burst of changes by others (SPEC §9: at most every 2 s)', () => {
+    watch.announce(4);
+    watch.announce(5);
+    watch.announce(6);
+    vi.advanceTimersByTime(LIST_SYNC_THROTTLE_MS);
+    expect(refetches).toBe(1);
+    shown = 6;
+    watch.announce(7);
+    vi.advanceTimersByTime(LIST_SYNC_THROTTLE_MS);
+    expect(refetches).toBe(2);
+  });
+
+  it('does not refetch for versions already shown, such as our own saves coming back', () => {
+    watch.announce(3);
+    watch.announce(2);
+    vi.advanceTimersByTime(LIST_SYNC_THROTTLE_MS);
+    expect(refetches).toBe(0);
+    // Announced before our save's answer arrived: by the end of the window the shown version caught up.
+    watch.announce(4);
+    shown = 4;
+    vi.advanceTimersByTime(LIST_SYNC_THROTTLE_MS);
+    expect(refetches).toBe(0);
+  });
+
+  it('forgets a pending refetch once disposed (the map was closed)', () => {
+    watch.announce(9);
+    watch.dispose();
+    vi.advanceTimersByTime(LIST_SYNC_THROTTLE_MS);
+    expect(refetches).toBe(0);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Decides when a map on screen must be fetched again: a list-sync (or the answer to a join)
+ * announced a version newer than the one shown. Announcements are gathered for LIST_SYNC_THROTTLE_MS
+ * (SPEC §9): a burst of changes costs one refetch, and our own saves, announced too, have by then
+ * come back and made the shown version catch up, so they cost none.
+ */
+import { LIST_SYNC_THROTTLE_MS, type RealtimeServerMessage } from '@catchment/domain';
+
+/** The version a message announces for the map `mapId`, if it is about that map. */
+export function announcedVersion(message: RealtimeServerMessage, mapId: number): number | undefined {
+  if (message.event === 'list-sync' && message.data.mapId === mapId) return message.data.version;
+  if (message.event === 'joined' && message.data.id === mapId) return message.data.version;
+  return undefined;
+}
+
+export interface NewerVersionWatchOptions {
+  /** The version the screen shows now. */
+  shownVersion(): number;
+  refetch(): void;
+  windowMs?: number;
+}
+
+export class NewerVersionWatch {
+  private latest = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly options: NewerVersionWatchOptions) {}
+
+  announce(version: number): void {
+    this.latest = Math.max(this.latest, version);
+    if (this.timer !== undefined || this.latest <= this.options.shownVersion()) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.latest > this.options.shownVersion()) this.options.refetch();
+    }, this.options.windowMs ?? LIST_SYNC_THROTTLE_MS);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
