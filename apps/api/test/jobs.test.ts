@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PoolConfig } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -126,8 +127,11 @@ describe('job queue', () => {
     const name = queueName('slow');
     const reasons: unknown[] = [];
     await queue.register(name, async (job) => {
-      await new Promise((resolve) => job.signal.addEventListener('abort', resolve));
-      reasons.push(job.signal.reason);
+      try {
+        await sleep(3_600_000, undefined, { signal: job.signal });
+      } finally {
+        reasons.push(job.signal.reason);
+      }
     }, { ...quickRetries, retryLimit: 0, expireInSeconds: 1 });
 
     const id = await queue.send(name, {});

@@ -273,14 +273,20 @@ export class JobQueue {
       job.expireInSeconds * 1000,
     );
     try {
-      const output = await handler({
-        id: job.id,
-        name: job.name,
-        data: job.data,
-        retryCount: job.retryCount,
-        signal: controller.signal,
-        reportProgress: (fraction) => this.reportProgress(job, controller, fraction),
-      });
+      let output: Output;
+      try {
+        output = await handler({
+          id: job.id,
+          name: job.name,
+          data: job.data,
+          retryCount: job.retryCount,
+          signal: controller.signal,
+          reportProgress: (fraction) => this.reportProgress(job, controller, fraction),
+        });
+      } catch (error) {
+        // A handler stopped by its signal fails with the reason it was stopped, not with the AbortError it met.
+        throw controller.signal.aborted ? controller.signal.reason : error;
+      }
       // A handler that returns once told to stop has not finished its work: the attempt fails.
       controller.signal.throwIfAborted();
       return { output };
