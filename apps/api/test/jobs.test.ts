@@ -101,6 +101,21 @@ describe('job queue', () => {
     expect(done.completedOn!.getTime()).toBeGreaterThanOrEqual(done.createdOn.getTime());
   });
 
+  it('runs as many jobs of a queue at once as its concurrency', async () => {
+    const queue = await openQueue();
+    const name = queueName('parallel');
+    const release = gate();
+    const running = new Set<string>();
+    await queue.register(name, async (job) => {
+      running.add(job.id);
+      await release.opened;
+    }, { concurrency: 2 });
+    const ids = await Promise.all([queue.send(name, {}), queue.send(name, {})]);
+    await vi.waitFor(() => expect([...running].sort()).toEqual([...ids].sort()), { timeout: 30_000 });
+    release.open();
+    for (const id of ids) await jobWhen(queue, name, id!, (job) => job.state === 'completed');
+  });
+
   it('retries a failing handler, then reports the job failed with the last error', async () => {
     const queue = await openQueue();
     const name = queueName('broken');
