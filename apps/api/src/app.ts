@@ -1,15 +1,16 @@
 /**
  * Start-up sequence of the server: open the database and bring its schema up to date, load the
- * demo data (built on first start), the territorial data and the imported road graphs, build the context.
+ * demo data (built on first start) and its territorial datasets into the database, the imported
+ * road graphs; build the context.
  */
 import path from 'node:path';
-import { ensureDemoData } from '@catchment/geodata';
+import { demoTerritoryDirectory, ensureDemoData } from '@catchment/geodata';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { createContext, type AppContext } from './context.js';
 import { openIsochroneProvider } from './isochrones/isochrone-provider.setup.js';
-import { openTerritoryStore } from './territories/territory-data.setup.js';
+import { loadTerritoryFiles } from './territories/data/territory-files.js';
 
 export async function openApp(config: Config, log: (message: string) => void): Promise<AppContext> {
   const pgliteDir = path.join(config.dataDir, 'db');
@@ -18,14 +19,15 @@ export async function openApp(config: Config, log: (message: string) => void): P
   await migrate(database, log);
   // The basemap and the place search read the demo data, built from npm data packages on first start.
   const demo = await ensureDemoData({ dataDir: config.dataDir, log });
-  const territories = await openTerritoryStore(config, log);
+  // The demo's territorial datasets (and files left in TERRITORY_DIR by earlier versions) go into
+  // the database, the data of record; unchanged ones are skipped.
+  await loadTerritoryFiles(database.db, [demoTerritoryDirectory(config.dataDir), config.territoryDir], log);
   const routing = await openIsochroneProvider(config, log);
-  return createContext(config, database, { ...demo, routing, territories });
+  return createContext(config, database, { ...demo, routing });
 }
 
 /** Releases what openApp opened: the routing workers (if any), then the database. */
 export async function closeApp(ctx: AppContext): Promise<void> {
-  ctx.territories?.close();
   await ctx.routing?.close();
   await ctx.compute.close();
   await ctx.database.close();

@@ -1,7 +1,7 @@
 /** Everything a route needs, built once per process: configuration, database, repositories and loaded data. */
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import { worldCountryLocator, type BasemapTiles, type CountryLocator, type DemoData, type Gazetteer, type TerritoryStore } from '@catchment/geodata';
+import { worldCountryLocator, type BasemapTiles, type CountryLocator, type DemoData, type Gazetteer } from '@catchment/geodata';
 import type { IsochroneProvider } from '@catchment/routing';
 import { SessionsRepository } from './auth/sessions.repository.js';
 import { ClientsRepository } from './clients/clients.repository.js';
@@ -11,9 +11,7 @@ import { IsochroneService } from './isochrones/isochrone.service.js';
 import { DEFAULT_MODE_COUNTRIES, parseModeCountries } from './isochrones/mode-availability.js';
 import { routedAreaResolver } from './isochrones/routed-area.resolver.js';
 import { administrativeAreaResolver } from './territories/administrative-area.resolver.js';
-import { CensusService } from './territories/census.service.js';
-import { DivisionsService } from './territories/divisions.service.js';
-import { UnitUnions } from './territories/unit-unions.js';
+import { territoryServices, type TerritoryServices } from './territories/territory-services.js';
 
 export interface AppContext {
   config: Config;
@@ -37,17 +35,12 @@ export interface AppContext {
   gazetteer?: Gazetteer;
   /** Which country a point is in (world-atlas shapes). */
   countries: CountryLocator;
-  /** Territorial units and census figures (demo and imported); absent when not loaded. */
-  territories?: TerritoryStore;
-  census?: CensusService;
-  divisions?: DivisionsService;
-  /** Unions of units (administrative areas and their preview), in the compute threads, cached. */
-  unitUnions?: UnitUnions;
+  /** Territorial units (in the database), census figures, divisions, unions of units, unit tiles. */
+  territories: TerritoryServices;
 }
 
 export interface LoadedData extends Partial<DemoData> {
   routing?: IsochroneProvider;
-  territories?: TerritoryStore;
 }
 
 export function createContext(config: Config, database: DatabaseHandle, data: LoadedData = {}): AppContext {
@@ -60,9 +53,8 @@ export function createContext(config: Config, database: DatabaseHandle, data: Lo
   const compute = new ComputePool({ threads: config.computeWorkers });
   const areaResolvers = new AreaGeometryResolvers();
   areaResolvers.register('routed', routedAreaResolver(isochrones));
-  const census = data.territories ? new CensusService(data.territories, countries) : undefined;
-  const unitUnions = data.territories ? new UnitUnions(data.territories, compute) : undefined;
-  if (unitUnions) areaResolvers.register('administrative', administrativeAreaResolver(unitUnions));
+  const territories = territoryServices(database.db, compute, countries);
+  areaResolvers.register('administrative', administrativeAreaResolver(territories.unions));
   return {
     config,
     database,
@@ -72,8 +64,7 @@ export function createContext(config: Config, database: DatabaseHandle, data: Lo
     compute,
     isochrones,
     countries,
-    ...(census && data.territories ? { census, divisions: new DivisionsService(data.territories, census) } : {}),
-    ...(unitUnions ? { unitUnions } : {}),
+    territories,
     ...data,
   };
 }

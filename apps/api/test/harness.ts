@@ -8,13 +8,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { ensureDemoData } from '@catchment/geodata';
+import { demoTerritoryDirectory, ensureDemoData, TERRITORY_IMPORTERS } from '@catchment/geodata';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { createContext, type AppContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
-import { openTerritoryStore } from '../src/territories/territory-data.setup.js';
+import { listLoadedDatasets, removeDataset } from '../src/territories/data/dataset-loader.js';
+import { loadTerritoryFiles } from '../src/territories/data/territory-files.js';
+import { importTerritories } from '../src/territories/data/territory-import.js';
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/catchment_test';
 
@@ -46,13 +48,16 @@ async function open(): Promise<{ ctx: AppContext; app: FastifyInstance }> {
     database = await openDatabase({});
   }
   await migrate(database);
-  // Imports made by a test go to the worker's own folder; `ctx.territories.refresh()` loads them.
+  // Dataset files written by a test's import go to the worker's own folder before the database.
   const territoryDir = mkdtempSync(path.join(tmpdir(), 'catchment-territories-'));
   const config = { ...loadConfig({ DATA_DIR: 'var/test', TERRITORY_DIR: territoryDir }), databaseUrl: undefined };
-  // Built from the npm data packages on the first run, reused (var/test/demo) afterwards.
+  // Built from the npm data packages on the first run, reused (var/test/demo) afterwards; loaded
+  // into the database once (a database that has them already skips them).
   const demo = await ensureDemoData({ dataDir: config.dataDir });
-  const territories = await openTerritoryStore(config, () => {}, { watch: false });
-  const ctx = createContext(config, database, { ...demo, territories });
+  // A PostgreSQL test database outlives the run: what earlier runs imported is taken out first.
+  for (const dataset of await listLoadedDatasets(database.db)) if (dataset.source !== 'demo') await removeDataset(database.db, dataset.id);
+  await loadTerritoryFiles(database.db, [demoTerritoryDirectory(config.dataDir)], () => {});
+  const ctx = createContext(config, database, demo);
   const app = await buildServer(ctx, { rateLimits: false });
   await app.ready();
   return { ctx, app };
@@ -82,4 +87,11 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   const cookie = response.cookies.find((c) => c.name === 'session');
   if (!cookie) throw new Error('no session cookie');
   return `session=${cookie.value}`;
+}
+
+/** Imports open-data files with a territorial importer into the test database, as `npm run data -- import` does. */
+export async function importTerritoryFiles(ctx: AppContext, source: string, files: string[]) {
+  const importer = TERRITORY_IMPORTERS[source];
+  if (!importer) throw new Error(`no importer ${source}`);
+  return importTerritories(ctx.database.db, importer, files, { scratchDir: ctx.config.territoryDir });
 }

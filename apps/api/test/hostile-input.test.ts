@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { MAX_AREA_VERTICES, type PolygonGeometry, type Position } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
@@ -124,7 +125,12 @@ describe('dates', () => {
 });
 
 describe('unions of territorial units', () => {
-  const ALL_COUNTIES = () => ctx.territories!.index.units('us_counties').map((unit) => unit.code);
+  let allCounties: string[] = [];
+  const ALL_COUNTIES = () => allCounties;
+  beforeAll(async () => {
+    const { rows } = await sql<{ code: string }>`SELECT code FROM live_territory_units WHERE kind = 'us_counties'`.execute(ctx.database.db);
+    allCounties = rows.map((row) => row.code);
+  });
 
   it('needs a session', async () => {
     const response = await call(app, 'POST', '/v2/units/us_counties/union', { payload: { codes: ALL_COUNTIES().slice(0, 3) } });
@@ -138,14 +144,16 @@ describe('unions of territorial units', () => {
     const before = ctx.compute.completedTasks;
     const first = await expectStatus<{ geometry: { type: string } }>(200, call(app, 'POST', '/v2/units/us_counties/union', { as: user, payload: { codes } }));
     expect(first.geometry.type).toBe('MultiPolygon');
-    expect(ctx.compute.completedTasks).toBe(before + 1);
+    // Computed once, or not at all when an earlier run on this database left it in the shared cache.
+    const afterFirst = ctx.compute.completedTasks;
+    expect(afterFirst - before).toBeLessThanOrEqual(1);
     const again = await expectStatus<{ geometry: unknown }>(200, call(app, 'POST', '/v2/units/us_counties/union', { as: user, payload: { codes: [...codes].reverse() } }));
     expect(again.geometry).toEqual(first.geometry);
-    expect(ctx.compute.completedTasks).toBe(before + 1);
+    expect(ctx.compute.completedTasks).toBe(afterFirst);
   });
 
   it('refuses a union past its bound with a 422 that says to select fewer', async () => {
-    const unions = new UnitUnions(ctx.territories!, ctx.compute, 100);
+    const unions = new UnitUnions(ctx.database.db, ctx.territories.data, ctx.compute, 100);
     await expect(unions.union('us_counties', ALL_COUNTIES().slice(0, 50))).rejects.toMatchObject({ statusCode: 422, code: 'UNION_TOO_LARGE' });
   });
 

@@ -6,9 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import type { AreaDivisions, ComputeMeasuresResponse, MapDocument, UnitKindSummary, UnitSummary } from '@catchment/domain';
-import { TERRITORY_IMPORTERS } from '@catchment/geodata';
 import type { AppContext } from '../src/context.js';
-import { signUp, testApp, type TestUser } from './harness.js';
+import { importTerritoryFiles, signUp, testApp, type TestUser } from './harness.js';
 import { call, circleArea, createFolder, createMap, expectStatus, postAreas, square } from './maps-factories.js';
 
 const SHARED = path.resolve(import.meta.dirname, '../../../test-data/fr');
@@ -164,8 +163,7 @@ describe('with the communes of Alpes-Maritimes imported', () => {
   let ctx: AppContext;
   beforeAll(async () => {
     ({ ctx } = await testApp());
-    await TERRITORY_IMPORTERS['fr-communes']!.run([COMMUNES_06, POPULATION_06], { outputDir: ctx.config.territoryDir });
-    expect(await ctx.territories!.refresh()).toBe(true);
+    await importTerritoryFiles(ctx, 'fr-communes', [COMMUNES_06, POPULATION_06]);
   });
 
   it('apportions commune populations by the share of each commune inside the area', async () => {

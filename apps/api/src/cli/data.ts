@@ -5,6 +5,8 @@
 import { buildDemoData, demoDirectory } from '@catchment/geodata';
 import { loadConfig, type Config } from '../config.js';
 import { ensureDemoRoadNetworks } from '../isochrones/demo-road-networks.setup.js';
+import { listLoadedDatasets, removeDataset } from '../territories/data/dataset-loader.js';
+import { withDataDatabase } from './cli-database.js';
 import { IMPORT_SOURCES, importUsage } from './import-sources.js';
 
 interface DataCommand {
@@ -29,6 +31,30 @@ const COMMANDS: Record<string, DataCommand> = {
     async run(_args, { log }) {
       log(`Importers (npm run data -- import <source> <files…>):\n  ${importUsage().join('\n  ')}`);
       log('Where to download each file, and under which licence: docs/data-sources.md');
+    },
+  },
+  datasets: {
+    usage: 'datasets',
+    summary: 'List the territorial datasets in the database (id, source, units, version)',
+    async run(_args, { config, log }) {
+      await withDataDatabase(config, log, async (database) => {
+        const datasets = await listLoadedDatasets(database.db);
+        if (datasets.length === 0) log('No territorial dataset in the database yet.');
+        for (const dataset of datasets) {
+          log(`${dataset.id.padEnd(48)} ${dataset.source.padEnd(14)} ${String(dataset.units).padStart(8)} units  v${dataset.version}  ${dataset.kinds.join(', ')}`);
+        }
+      });
+    },
+  },
+  remove: {
+    usage: 'remove <dataset id>',
+    summary: 'Take a territorial dataset out of the database (ids: npm run data -- datasets)',
+    async run([id], { config, log }) {
+      if (!id) throw new Error('remove needs a dataset id (see npm run data -- datasets)');
+      await withDataDatabase(config, log, async (database) => {
+        if (!(await removeDataset(database.db, id))) throw new Error(`No dataset "${id}" (see npm run data -- datasets)`);
+        log(`Dataset ${id} removed.`);
+      });
     },
   },
   import: {

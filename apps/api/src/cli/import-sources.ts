@@ -1,13 +1,15 @@
 /**
  * `npm run data -- import <source> <files…>`: one entry per kind of open data. Each importer reads
- * its files, writes what the server loads into DATA_DIR (road graphs, territorial datasets), and
- * prints a summary.
+ * its files, writes what the server uses (road graphs into DATA_DIR, territorial datasets into the
+ * database), and prints a summary.
  */
 import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { formatImportSummary, GRAPH_EXTENSION, importOsm, progressBar } from '@catchment/routing';
 import { formatImportReport, TERRITORY_IMPORTERS } from '@catchment/geodata';
 import type { Config } from '../config.js';
+import { importTerritories } from '../territories/data/territory-import.js';
+import { withDataDatabase } from './cli-database.js';
 
 export interface ImportContext {
   config: Config;
@@ -46,15 +48,22 @@ export const IMPORT_SOURCES: Record<string, ImportSource> = {
       log('Restart the server to route in the imported regions.');
     },
   },
-  // Territorial units and census figures, written to TERRITORY_DIR (a running server picks them up).
+  // Territorial units and census figures, into the database (every server sees them once live).
   ...Object.fromEntries(Object.entries(TERRITORY_IMPORTERS).map(([name, importer]): [string, ImportSource] => [name, {
     usage: importer.usage,
     summary: importer.summary,
     async run(files, { config, log, progress }) {
-      const bar = progressWriter(progress);
-      const report = await importer.run(files, { outputDir: config.territoryDir, onProgress: bar.update });
-      bar.done();
-      for (const line of formatImportReport(report)) log(line);
+      await withDataDatabase(config, log, async (database) => {
+        const bar = progressWriter(progress);
+        const scratchDir = join(config.dataDir, 'imports');
+        mkdirSync(scratchDir, { recursive: true });
+        const { report, loaded } = await importTerritories(database.db, importer, files, { scratchDir, onProgress: bar.update });
+        bar.done();
+        for (const line of formatImportReport(report)) log(line);
+        log(loaded.unchanged
+          ? `Dataset ${loaded.id}: the same units are already in the database; nothing changed.`
+          : `Dataset ${loaded.id} is live (data version ${loaded.version}): running servers use it from their next request.`);
+      });
     },
   }])),
 };

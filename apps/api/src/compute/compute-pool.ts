@@ -8,8 +8,9 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import { ERROR_CODES, type AreaGeometry } from '@catchment/domain';
+import { workerUrl } from '@catchment/files';
 import { HttpError } from '../http/errors.js';
-import type { ComputeTask, InvalidGeometry } from './compute-tasks.js';
+import type { ComputeTask, InvalidGeometry, PackedOverlaps, UnitTileRow } from './compute-tasks.js';
 import { packGeometries, transferList, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
 
 export interface ComputePoolOptions {
@@ -31,7 +32,9 @@ export class ComputePool {
     const threads = options.threads || Math.min(4, Math.max(1, os.availableParallelism()));
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.pool = new Piscina({
-      filename: new URL('./compute-worker.mjs', import.meta.url).href,
+      filename: workerUrl(import.meta.url, 'compute-worker').href,
+      // A named export: the compiled worker is compute-tasks.ts itself, which has no default one.
+      name: 'runComputeTask',
       minThreads: 0,
       maxThreads: threads,
       maxQueue: options.maxQueue ?? 16 * threads,
@@ -53,6 +56,19 @@ export class ComputePool {
     return result ? unpackGeometries(result)[0]! : null;
   }
 
+  /** How much of each unit (GeoJSON text) lies in the area; null where the area does not meet it. */
+  async overlaps(area: AreaGeometry, units: string[]): Promise<({ share: number; overlapArea: number } | null)[]> {
+    if (units.length === 0) return [];
+    const packed = packGeometries([area]);
+    const result = await this.run({ name: 'overlaps', area: packed, units }, packed) as PackedOverlaps;
+    return units.map((_, i) => (Number.isNaN(result[2 * i]!) ? null : { share: result[2 * i]!, overlapArea: result[2 * i + 1]! }));
+  }
+
+  /** A vector tile of territorial units (null: nothing to draw). */
+  async unitTile(z: number, x: number, y: number, units: UnitTileRow[], labels: boolean): Promise<Uint8Array | null> {
+    return await this.run({ name: 'unitTile', z, x, y, units, labels }) as Uint8Array | null;
+  }
+
   /** Tasks run to completion so far (what tells a cached result from a computed one). */
   get completedTasks(): number {
     return this.pool.completed;
@@ -62,10 +78,10 @@ export class ComputePool {
     await this.pool.close({ force: true });
   }
 
-  private async run(task: ComputeTask, packed: PackedGeometries): Promise<unknown> {
+  private async run(task: ComputeTask, packed?: PackedGeometries): Promise<unknown> {
     const signal = AbortSignal.timeout(this.timeoutMs);
     try {
-      return await this.pool.run(task, { transferList: transferList(packed), signal });
+      return await this.pool.run(task, { ...(packed ? { transferList: transferList(packed) } : {}), signal });
     } catch (error) {
       if (signal.aborted || (error instanceof Error && /queue is at limit/i.test(error.message))) throw serverBusy();
       throw error;

@@ -2,18 +2,32 @@
  * The work the API does in its compute threads (compute-pool.ts): what is too slow for the event
  * loop, where one request would hold every other user's. Runs inside a worker thread; pure.
  */
+import type { MultiPolygon, Point, Polygon } from 'geojson';
 import { unionGeometries, validateAreaGeometry, type GeometryReason } from '@catchment/domain';
+import { encodeUnitTile, prepareArea, unitOverlap } from '@catchment/geodata';
 import { packGeometries, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
 
 export type ComputeTask =
   /** Full validity check of areas (rings crossing themselves: an O(n log n) sweep). */
   | { name: 'validateAreas'; geometries: PackedGeometries }
   /** Union of polygons (the administrative mode's areas). */
-  | { name: 'union'; geometries: PackedGeometries };
+  | { name: 'union'; geometries: PackedGeometries }
+  /**
+   * How much of each unit lies in the area (census figures, divisions): the units' GeoJSON text as
+   * the database returned it, parsed here rather than on the event loop.
+   */
+  | { name: 'overlaps'; area: PackedGeometries; units: string[] }
+  /** A vector tile of territorial units, from the rows the database cut for it (GeoJSON text). */
+  | { name: 'unitTile'; z: number; x: number; y: number; units: UnitTileRow[]; labels: boolean };
+
+export interface UnitTileRow { code: string; name: string; geometry: string; labelX: number | null; labelY: number | null }
+
+/** Per unit, share then overlap area (NaN, NaN: not met). */
+export type PackedOverlaps = Float64Array;
 
 export interface InvalidGeometry { index: number; reason: GeometryReason }
 
-export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | null {
+export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | null {
   switch (task.name) {
     case 'validateAreas':
       return unpackGeometries(task.geometries).flatMap((geometry, index) => {
@@ -24,5 +38,23 @@ export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeo
       const union = unionGeometries(unpackGeometries(task.geometries));
       return union ? packGeometries([union]) : null;
     }
+    case 'overlaps': {
+      const area = prepareArea(unpackGeometries(task.area)[0]!);
+      const result = new Float64Array(task.units.length * 2).fill(Number.NaN);
+      task.units.forEach((text, i) => {
+        const overlap = unitOverlap(area, JSON.parse(text) as Point | Polygon | MultiPolygon);
+        if (!overlap) return;
+        result[2 * i] = overlap.share;
+        result[2 * i + 1] = overlap.overlapArea;
+      });
+      return result;
+    }
+    case 'unitTile':
+      return encodeUnitTile(task.z, task.x, task.y, task.units.map((unit) => ({
+        code: unit.code,
+        name: unit.name,
+        geometry: JSON.parse(unit.geometry) as Point | Polygon | MultiPolygon,
+        ...(unit.labelX !== null && unit.labelY !== null ? { label: [unit.labelX, unit.labelY] } : {}),
+      })), task.labels);
   }
 }

@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   /** How another client (the job queue, a LISTEN connection) reaches the same database. */
   connection: PoolConfig;
+  /** The embedded database of another process (a running server), reached through its socket. */
+  shared: boolean;
   /** Runs a multi-statement SQL script (no parameters), e.g. a migration. */
   execScript(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -38,19 +40,19 @@ export interface DatabaseOptions {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return connect('postgres', { connectionString: options.databaseUrl }, options.poolSize, async () => {});
+  if (options.databaseUrl) return connect('postgres', { connectionString: options.databaseUrl }, options.poolSize, false, async () => {});
   const running = options.shareRunning && options.pgliteDir ? await runningEmbeddedDatabase(options.pgliteDir) : undefined;
-  if (running) return connect('pglite', running, options.poolSize, async () => {});
+  if (running) return connect('pglite', running, options.poolSize, true, async () => {});
   const embedded = await startEmbeddedDatabase(options.pgliteDir);
   try {
-    return await connect('pglite', embedded.connection, options.poolSize, () => embedded.close());
+    return await connect('pglite', embedded.connection, options.poolSize, false, () => embedded.close());
   } catch (error) {
     await embedded.close();
     throw error;
   }
 }
 
-async function connect(kind: DatabaseKind, connection: PoolConfig, poolSize = 10, closeServer: () => Promise<void>): Promise<DatabaseHandle> {
+async function connect(kind: DatabaseKind, connection: PoolConfig, poolSize = 10, shared: boolean, closeServer: () => Promise<void>): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ ...connection, max: poolSize });
   // An idle connection that breaks (a restarted server) is dropped by the pool; the next query opens another.
   pool.on('error', () => {});
@@ -60,6 +62,7 @@ async function connect(kind: DatabaseKind, connection: PoolConfig, poolSize = 10
     kind,
     db,
     connection,
+    shared,
     async execScript(sql) { await pool.query(sql); },
     async close() {
       await db.destroy();

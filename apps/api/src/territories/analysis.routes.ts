@@ -8,7 +8,7 @@ import {
   computeMeasuresBody, countryQuery, divisionsExportBody, ERROR_CODES, MEASURE_GROUPS, mapIdParam, measuresOfCountry, measuresQuery, translate,
   type CensusWidget, type ComputeMeasuresResponse, type Country, type Locale,
 } from '@catchment/domain';
-import { requestLocale } from '../http/errors.js';
+import { HttpError, requestLocale } from '../http/errors.js';
 import { parseMapRef } from '../maps/map-ref.js';
 import { readableMap } from '../maps/map-access.js';
 import type { MapStore } from '../maps/map-store.js';
@@ -33,15 +33,16 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
     const locale = requestLocale(request);
     const areas = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, request.body.areaIds);
     return {
-      areas: areas.map((area) => {
+      areas: await Promise.all(areas.map(async (area) => {
         try {
-          return census.measuresOf(area, locale);
+          return await census.measuresOf(area, locale);
         } catch (error) {
+          if (error instanceof HttpError) throw error;
           request.log.error({ err: error, areaId: area.uuid }, 'census computation failed');
           const message = translate(locale, 'errors.censusRetrieval');
           return { areaId: area.uuid, country: census.countryOf(area.geometry), measures: [], error: { code: ERROR_CODES.censusRetrieval, message } };
         }
-      }),
+      })),
     };
   });
 
@@ -49,7 +50,7 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
     schema: { tags, summary: 'The cities, postcodes, IRIS… an area covers, with the share of each inside it', params: areaParams },
   }, async (request) => {
     const [area] = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, [request.params.areaId]);
-    return divisions.divisionsOf(area!);
+    return await divisions.divisionsOf(area!);
   });
 
   app.post('/v2/maps/:id/xlsxreport/divisions', {
@@ -57,7 +58,8 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
   }, async (request, reply) => {
     const locale = requestLocale(request);
     const areas = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, request.body.areaIds);
-    const workbook = await divisionsWorkbook(areas.map((area) => ({ areaLabel: areaLabel(area), divisions: divisions.divisionsOf(area) })), locale);
+    const named = await Promise.all(areas.map(async (area) => ({ areaLabel: areaLabel(area), divisions: await divisions.divisionsOf(area) })));
+    const workbook = await divisionsWorkbook(named, locale);
     const name = areas.length === 1 ? areaLabel(areas[0]!) : translate(locale, 'maps.defaultTitle');
     return reply.type(XLSX_TYPE).header('content-disposition', attachment(`${name} - divisions.xlsx`)).send(workbook);
   });

@@ -3,31 +3,37 @@
  * share of each unit inside the area, for the analysis tab and its XLSX export.
  */
 import { divisionKinds, type AreaDivisions, type DivisionList, type DivisionRow } from '@catchment/domain';
-import type { TerritoryStore } from '@catchment/geodata';
+import type { ComputePool } from '../compute/compute-pool.js';
 import type { AnalysedArea, CensusService } from './census.service.js';
+import type { TerritoryData } from './data/territory-data.js';
+import { unitsInArea } from './unit-overlaps.js';
 
 export class DivisionsService {
-  constructor(private readonly territories: TerritoryStore, private readonly census: CensusService) {}
+  constructor(private readonly data: TerritoryData, private readonly compute: ComputePool, private readonly census: CensusService) {}
 
-  divisionsOf(area: AnalysedArea): AreaDivisions {
+  async divisionsOf(area: AnalysedArea): Promise<AreaDivisions> {
     const country = this.census.countryOf(area.geometry);
-    const index = this.territories.index;
-    const loaded = new Set(index.kinds().map((summary) => summary.kind));
-    const divisions: DivisionList[] = divisionKinds(country).filter((kind) => loaded.has(kind)).map((kind) => ({
+    const loaded = await this.data.loadedKinds();
+    const kinds = divisionKinds(country).filter((kind) => loaded.has(kind));
+    const met = await unitsInArea(this.data.units, this.compute, area.geometry, kinds);
+    const parentNames = await this.data.units.parentNames(met.map(({ unit }) => unit));
+    const divisions: DivisionList[] = kinds.map((kind) => ({
       kind,
-      rows: index.divisions(area.geometry, kind).map(({ unit, share }): DivisionRow => {
-        // Without the parent level loaded (communes without départements), its code still says where the unit is.
-        const parentName = index.parentOf(unit)?.name ?? unit.parentCode;
-        return {
-          code: unit.code,
-          name: unit.name,
-          ...(parentName ? { parentName } : {}),
-          share,
-          geometry: unit.geometry.type === 'Point' ? 'point' : 'polygon',
-          population: unit.values.population ?? null,
-          ...(unit.related ? { related: unit.related } : {}),
-        };
-      }),
+      rows: met.filter(({ unit }) => unit.kind === kind)
+        .sort((a, b) => b.share - a.share || a.unit.name.localeCompare(b.unit.name))
+        .map(({ unit, share }): DivisionRow => {
+          // Without the parent level loaded (communes without départements), its code still says where the unit is.
+          const parentName = parentNames.get(`${unit.parentKind}|${unit.parentCode}`) ?? unit.parentCode ?? undefined;
+          return {
+            code: unit.code,
+            name: unit.name,
+            ...(parentName ? { parentName } : {}),
+            share,
+            geometry: unit.isPoint ? 'point' : 'polygon',
+            population: unit.measures.population ?? null,
+            ...(unit.related ? { related: unit.related } : {}),
+          };
+        }),
     }));
     return { areaId: area.uuid, country, divisions };
   }

@@ -3,13 +3,17 @@
  * compute threads and cached: a union of thousands of counties takes seconds of CPU, so it must
  * never run on the event loop, never twice for the same selection, and never unbounded.
  *
- * The cache key is the data's generation, the kind and the sorted, distinct codes: the same
+ * The cache key is the kind and the sorted, distinct codes, under the data version: the same
  * selection in another order is the same union, and a new import is never hidden by the cache.
- * Requests for a union already being computed wait for it instead of starting another.
+ * The cache is in the database, so the union a user previewed on one API process is the one the
+ * area gets on another, computed once; this process keeps the most recent ones at hand too.
+ * Requests for a union already being computed here wait for it instead of starting another.
  */
 import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import { countVertices, ERROR_CODES, type AdministrativeKind, type AreaGeometry } from '@catchment/domain';
-import type { TerritoryStore } from '@catchment/geodata';
+import type { Database } from '../db/schema.js';
+import type { TerritoryData } from './data/territory-data.js';
 import { RecentCache } from '../cache/recent-cache.js';
 import type { ComputePool } from '../compute/compute-pool.js';
 import { HttpError } from '../http/errors.js';
@@ -35,7 +39,8 @@ export class UnitUnions {
   private readonly running = new Map<string, Promise<AreaGeometry>>();
 
   constructor(
-    private readonly territories: TerritoryStore,
+    private readonly db: Kysely<Database>,
+    private readonly data: TerritoryData,
     private readonly compute: ComputePool,
     private readonly maxInputVertices = UNION_INPUT_VERTICES_MAX,
   ) {}
@@ -43,43 +48,54 @@ export class UnitUnions {
   /** The union of the boundaries of units of a kind; 422 with the reason when a unit is unknown, only a point, or too many points. */
   async union(unitKind: AdministrativeKind, unitCodes: readonly string[]): Promise<AreaGeometry> {
     const codes = [...new Set(unitCodes)].sort();
-    const key = createHash('sha256').update(`${this.territories.generation}|${unitKind}|${codes.join(',')}`).digest('base64url');
-    const cached = this.cache.get(key);
+    const version = await this.data.units.dataVersion();
+    const key = createHash('sha256').update(`${unitKind}|${codes.join(',')}`).digest('base64url');
+    const local = `${version}|${key}`;
+    const cached = this.cache.get(local);
     if (cached) return cached;
-    const running = this.running.get(key);
+    const running = this.running.get(local);
     if (running) return running;
-    const boundaries = this.boundaries(unitKind, codes);
-    const computing = this.compute.union(boundaries).then((union) => {
-      if (!union) throw areaCannotBeCalculated();
-      this.cache.set(key, union);
+    const computing = this.sharedOrComputed(unitKind, codes, key, version).then((union) => {
+      this.cache.set(local, union);
       return union;
-    }).finally(() => this.running.delete(key));
-    this.running.set(key, computing);
+    }).finally(() => this.running.delete(local));
+    this.running.set(local, computing);
     return computing;
   }
 
-  /** The units' boundaries, checked: known, polygons, within the bound. Cheap lookups, on the event loop. */
-  private boundaries(unitKind: AdministrativeKind, codes: string[]): AreaGeometry[] {
-    const index = this.territories.index;
-    if (index.units(unitKind).length === 0) {
+  private async sharedOrComputed(unitKind: AdministrativeKind, codes: string[], key: string, version: number): Promise<AreaGeometry> {
+    const shared = await sql<{ geometry: AreaGeometry }>`
+      SELECT geometry FROM territory_union_cache WHERE key = ${key} AND data_version = ${version}`.execute(this.db);
+    if (shared.rows[0]) return shared.rows[0].geometry;
+    const union = await this.compute.union(await this.boundaries(unitKind, codes));
+    if (!union) throw areaCannotBeCalculated();
+    await sql`
+      INSERT INTO territory_union_cache (key, data_version, geometry) VALUES (${key}, ${version}, ${JSON.stringify(union)}::jsonb)
+      ON CONFLICT DO NOTHING`.execute(this.db);
+    return union;
+  }
+
+  /** The units' boundaries, checked: known, polygons, within the bound. */
+  private async boundaries(unitKind: AdministrativeKind, codes: string[]): Promise<AreaGeometry[]> {
+    if (!(await this.data.loadedKinds()).has(unitKind)) {
       throw new HttpError(422, ERROR_CODES.unitKindNotLoaded, 'errors.unitKindNotLoaded', { unitKind });
     }
-    const units = codes.map((code) => ({ code, unit: index.unit(unitKind, code) }));
+    const found = new Map((await this.data.units.unitsByCode(unitKind, codes)).map((unit) => [unit.code, unit]));
+    const units = codes.map((code) => ({ code, unit: found.get(code) }));
     const missing = units.filter(({ unit }) => !unit).map(({ code }) => code);
     if (missing.length > 0) {
       throw new HttpError(422, ERROR_CODES.unitsNotFound, 'errors.unitsNotFound', { unitKind, codes: missing.slice(0, LISTED_CODES_MAX) });
     }
-    const pointsOnly = units.filter(({ unit }) => unit!.geometry.type === 'Point').map(({ code }) => code);
+    const pointsOnly = units.filter(({ unit }) => unit!.isPoint).map(({ code }) => code);
     if (pointsOnly.length > 0) {
       throw new HttpError(422, ERROR_CODES.unitsWithoutBoundary, 'errors.unitsWithoutBoundary', {
         unitKind, codes: pointsOnly.slice(0, LISTED_CODES_MAX), source: IMPORTER_OF_KIND[unitKind] ?? 'sources',
       });
     }
-    const boundaries = units.map(({ unit }) => unit!.geometry as AreaGeometry);
-    const vertices = boundaries.reduce((sum, boundary) => sum + countVertices(boundary), 0);
+    const vertices = units.reduce((sum, { unit }) => sum + unit!.points, 0);
     if (vertices > this.maxInputVertices) {
       throw new HttpError(422, ERROR_CODES.unionTooLarge, 'errors.unionTooLarge', { unitKind, units: codes.length });
     }
-    return boundaries;
+    return units.map(({ unit }) => JSON.parse(unit!.geometry) as AreaGeometry);
   }
 }

@@ -6,23 +6,35 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { labelZoomThreshold, UNIT_KINDS, unitSearchQuery, unitUnionBody, type UnitKindSummary, type UnitSummary } from '@catchment/domain';
-import type { CountryLocator, IndexedUnit, TerritoryIndex, TerritoryStore } from '@catchment/geodata';
+import type { CountryLocator } from '@catchment/geodata';
+import { z } from 'zod';
 import { sendTile } from '../http/tiles.js';
 import { requireClientId } from '../auth/session.plugin.js';
 import type { UnitUnions } from './unit-unions.js';
+import type { UnitTileSource } from './unit-tile-source.js';
+import type { DataSnapshot, TerritoryData } from './data/territory-data.js';
+import type { UnitRow } from './data/territory-repository.js';
 import { coveredCountry } from './area-extent.js';
 import { lngLatQuery, unitKindParams, unitTileParams } from './territories.schemas.js';
 
 const tags = ['territories'];
-/** Tiles change when an import lands; a short cache keeps the map fresh without refetching on every pan. */
+/** A tile asked for without the data version (or an older one) changes when an import lands: a short cache. */
 const TILE_CACHE_CONTROL = 'public, max-age=300';
+/** A tile of the data version named in its URL never changes. */
+const VERSIONED_TILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const tileQuery = z.object({ v: z.coerce.number().int().nonnegative().optional() });
 /** Unions per user and minute: a user clicking units in a hurry stays far below (cached unions count too). */
 const UNION_RATE_PER_MINUTE = 120;
 
-export const unitsPlugin: FastifyPluginAsyncZod<{ territories: TerritoryStore; countries: CountryLocator; unions: UnitUnions }> = async (app, { territories, countries, unions }) => {
+interface UnitsOptions { data: TerritoryData; tiles: UnitTileSource; countries: CountryLocator; unions: UnitUnions }
+
+export const unitsPlugin: FastifyPluginAsyncZod<UnitsOptions> = async (app, { data, tiles, countries, unions }) => {
   app.get('/v2/units/kinds', {
-    schema: { tags, summary: 'The kinds of territorial units loaded, with their counts, sources and label zoom' },
-  }, async () => ({ kinds: kindSummaries(territories.index) }));
+    schema: { tags, summary: 'The kinds of territorial units loaded, with their counts, sources and label zoom, and the data version (for tile URLs)' },
+  }, async () => {
+    const snapshot = await data.snapshot();
+    return { version: snapshot.version, kinds: kindSummaries(snapshot) };
+  });
 
   app.get('/v2/units/country-at', {
     schema: { tags, summary: 'The covered country (fr, us, gb, be, de, es, at, ca) at a point, else ww', querystring: lngLatQuery },
@@ -31,8 +43,9 @@ export const unitsPlugin: FastifyPluginAsyncZod<{ territories: TerritoryStore; c
   app.get('/v2/units/:kind/search', {
     schema: { tags, summary: 'Units of a kind by code prefix or name', params: unitKindParams, querystring: unitSearchQuery },
   }, async (request) => {
-    const index = territories.index;
-    return { units: index.search(request.params.kind, request.query.q, request.query.limit).map((unit) => unitSummary(index, unit)) };
+    const found = await data.units.search(request.params.kind, request.query.q, request.query.limit);
+    const parentNames = await data.units.parentNames(found);
+    return { units: found.map((unit) => unitSummary(unit, parentNames)) };
   });
 
   app.post('/v2/units/:kind/union', {
@@ -47,32 +60,37 @@ export const unitsPlugin: FastifyPluginAsyncZod<{ territories: TerritoryStore; c
   }, async (request) => ({ geometry: await unions.union(request.params.kind, request.body.codes) }));
 
   app.get('/v2/units/:kind/tiles/:z/:x/:y.pbf', {
-    schema: { tags, summary: 'Vector tile of a kind of unit: layer `units` (outlines or points) and `labels` (204 when empty)', params: unitTileParams },
+    schema: {
+      tags,
+      summary: 'Vector tile of a kind of unit: layer `units` (outlines or points) and `labels` (204 when empty); with ?v=<data version> it is cached as immutable',
+      params: unitTileParams, querystring: tileQuery,
+    },
   }, async (request, reply) => {
     const { kind, z, x, y } = request.params;
-    return sendTile(request, reply, territories.tiles(kind)?.tile(z, x, y) ?? null, TILE_CACHE_CONTROL);
+    const built = await tiles.tile(kind, z, x, y);
+    return sendTile(request, reply, built.tile, request.query.v === built.version ? VERSIONED_TILE_CACHE_CONTROL : TILE_CACHE_CONTROL);
   });
 };
 
-function kindSummaries(index: TerritoryIndex): UnitKindSummary[] {
-  return index.kinds().map((summary) => ({
+function kindSummaries(snapshot: DataSnapshot): UnitKindSummary[] {
+  return snapshot.kinds.filter((summary) => UNIT_KINDS[summary.kind]).map((summary) => ({
     kind: summary.kind,
     country: UNIT_KINDS[summary.kind].country,
     labelZoom: labelZoomThreshold(summary.kind),
     units: summary.units,
-    geometry: summary.points === 0 ? 'polygon' : summary.polygons === 0 ? 'point' : 'mixed',
+    geometry: summary.points === 0 ? 'polygon' : summary.points === summary.units ? 'point' : 'mixed',
     sources: summary.sources,
   }));
 }
 
-export function unitSummary(index: TerritoryIndex, unit: IndexedUnit): UnitSummary {
-  const parentName = index.parentOf(unit)?.name;
+function unitSummary(unit: UnitRow, parentNames: Map<string, string>): UnitSummary {
+  const parentName = parentNames.get(`${unit.parentKind}|${unit.parentCode}`);
   return {
     kind: unit.kind,
     code: unit.code,
     name: unit.name,
     ...(parentName ? { parentName } : {}),
-    geometry: unit.geometry.type === 'Point' ? 'point' : 'polygon',
+    geometry: unit.isPoint ? 'point' : 'polygon',
     bbox: unit.bbox,
   };
 }

@@ -8,7 +8,17 @@
  * means (rates, medians) weigh each unit's value by its weight measure times its share.
  */
 import { MEASURES_BY_KEY, UNIT_KINDS, type AdministrativeKind } from '@catchment/domain';
-import type { IndexedUnit, UnitOverlap } from './unit-index.js';
+
+/** What the figures read of a unit: the in-memory index's units and the database's rows both fit. */
+export interface FigureUnit {
+  kind: AdministrativeKind;
+  code: string;
+  country: string;
+  values: Record<string, number>;
+  geometry: { type: string };
+}
+
+export interface FigureOverlap { unit: FigureUnit; share: number; overlapArea: number }
 
 export interface MeasureFigure {
   key: string;
@@ -21,13 +31,13 @@ export interface MeasureFigure {
 }
 
 export interface DataPrecedence {
-  hasFinerData(unit: IndexedUnit, key: string): boolean;
+  hasFinerData(unit: FigureUnit, key: string): boolean;
   hasNationalData(country: string, key: string): boolean;
 }
 
 interface Accumulator { sum: number; weight: number; covered: number; polygons: boolean; used: boolean; kinds: Set<AdministrativeKind> }
 
-export function censusFigures(areaSize: number, overlaps: readonly UnitOverlap[], keys: readonly string[], precedence: DataPrecedence): MeasureFigure[] {
+export function censusFigures(areaSize: number, overlaps: readonly FigureOverlap[], keys: readonly string[], precedence: DataPrecedence): MeasureFigure[] {
   return keys.map((key) => {
     const definition = MEASURES_BY_KEY.get(key);
     const weightKey = definition?.aggregation.method === 'weightedMean' ? definition.aggregation.weight : undefined;
@@ -60,7 +70,7 @@ export function censusFigures(areaSize: number, overlaps: readonly UnitOverlap[]
   });
 }
 
-function counts(unit: IndexedUnit, key: string, precedence: DataPrecedence): boolean {
+function counts(unit: FigureUnit, key: string, precedence: DataPrecedence): boolean {
   if (UNIT_KINDS[unit.kind].country === 'ww' && precedence.hasNationalData(unit.country, key)) return false;
   return !precedence.hasFinerData(unit, key);
 }

@@ -8,11 +8,10 @@ import type { MultiPolygon, Polygon } from 'geojson';
 import { UNIT_KINDS, type AdministrativeKind } from '@catchment/domain';
 import { insidePolygon } from '../countries/country-locator.js';
 import { placeNameKey } from '../text/place-name-key.js';
-import {
-  containsPoint, geometryBBox, intersectionArea, planarArea, polygonsOf, prepareArea, type BBox, type PreparedArea,
-} from './area-overlap.js';
+import { geometryBBox, planarArea, polygonsOf, prepareArea, type BBox, type PreparedArea } from './area-overlap.js';
 import { censusFigures, type MeasureFigure } from './census-figures.js';
 import type { TerritoryUnitRecord } from './territory-dataset.js';
+import { unitOverlap } from './unit-overlap.js';
 import { labelPosition } from './unit-tiles.js';
 
 /** A unit as loaded, with what the index computes once: its box and planar area (0 for points). */
@@ -38,8 +37,6 @@ interface KindIndex {
 }
 
 export interface LoadedDataset { source: string; units: Iterable<TerritoryUnitRecord> }
-
-const MIN_SHARE = 1e-6;
 
 export class TerritoryIndex {
   private readonly kindIndexes = new Map<AdministrativeKind, KindIndex>();
@@ -131,14 +128,8 @@ export class TerritoryIndex {
     const found: UnitOverlap[] = [];
     for (const i of index.spatial.search(minX, minY, maxX, maxY)) {
       const unit = index.units[i]!;
-      if (unit.geometry.type === 'Point') {
-        const [x, y] = unit.geometry.coordinates as [number, number];
-        if (containsPoint(area, x, y)) found.push({ unit, share: 1, overlapArea: 0 });
-        continue;
-      }
-      const overlapArea = intersectionArea(area, unit.geometry, unit.bbox, unit.area);
-      const share = unit.area > 0 ? overlapArea / unit.area : 0;
-      if (share >= MIN_SHARE) found.push({ unit, share: Math.min(1, share), overlapArea });
+      const overlap = unitOverlap(area, unit.geometry, unit);
+      if (overlap) found.push({ unit, ...overlap });
     }
     return found;
   }

@@ -90,3 +90,39 @@ function ringArea(ring: Position[]): number {
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) sum += (ring[j]![0]! - ring[i]![0]!) * (ring[j]![1]! + ring[i]![1]!);
   return Math.abs(sum / 2);
 }
+
+/** A unit's part in one tile: its outline already clipped to the tile (with a margin) and simplified for the zoom. */
+export interface TileUnit { code: string; name: string; geometry: Point | Polygon | MultiPolygon; label?: Position }
+
+/**
+ * Encodes one tile from the units the database found in it (cut and simplified there), in the same
+ * two layers as UnitTiles: what the map of a dataset of any size needs, one tile at a time.
+ */
+export function encodeUnitTile(z: number, x: number, y: number, units: readonly TileUnit[], withLabels: boolean): Uint8Array | null {
+  if (units.length === 0) return null;
+  const options = { maxZoom: z, indexMaxZoom: z, extent: TILE_EXTENT, buffer: 64 };
+  const layers: Record<string, LegacyTile> = {};
+  const outlines = new GeoJSONVT({
+    type: 'FeatureCollection',
+    features: units.map((unit): Feature => ({ type: 'Feature', properties: { code: unit.code, name: unit.name }, geometry: unit.geometry })),
+  }, { ...options, tolerance: 3 }).getTile(z, x, y);
+  if (outlines && outlines.features.length > 0) layers[UNIT_TILE_LAYERS.units] = outlines;
+  const labelled = withLabels ? units.filter((unit) => unit.label) : [];
+  if (labelled.length > 0) {
+    const labels = new GeoJSONVT({
+      type: 'FeatureCollection',
+      features: labelled.map((unit): Feature<Point> => ({ type: 'Feature', properties: { code: unit.code, name: unit.name }, geometry: { type: 'Point', coordinates: unit.label! } })),
+    }, options).getTile(z, x, y);
+    if (labels && labels.features.length > 0) layers[UNIT_TILE_LAYERS.labels] = labels;
+  }
+  if (Object.keys(layers).length === 0) return null;
+  return vtpbf.fromGeojsonVt(layers, { version: 2, extent: TILE_EXTENT });
+}
+
+/** The tile's bounds in degrees: west, south, east, north. */
+export function tileBounds(z: number, x: number, y: number): [number, number, number, number] {
+  const side = 2 ** z;
+  const lng = (column: number) => (column / side) * 360 - 180;
+  const lat = (row: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * row) / side))) * 180) / Math.PI;
+  return [lng(x), lat(y + 1), lng(x + 1), lat(y)];
+}

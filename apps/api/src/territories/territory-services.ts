@@ -1,0 +1,31 @@
+/** The territorial services over the database's data of record, built once per process. */
+import type { Kysely } from 'kysely';
+import type { CountryLocator } from '@catchment/geodata';
+import type { ComputePool } from '../compute/compute-pool.js';
+import type { Database } from '../db/schema.js';
+import { CensusService } from './census.service.js';
+import { TerritoryData } from './data/territory-data.js';
+import { DivisionsService } from './divisions.service.js';
+import { UnitTileSource } from './unit-tile-source.js';
+import { UnitUnions } from './unit-unions.js';
+
+export interface TerritoryServices {
+  data: TerritoryData;
+  census: CensusService;
+  divisions: DivisionsService;
+  /** Unions of units (administrative areas and their preview), in the compute threads, cached. */
+  unions: UnitUnions;
+  tiles: UnitTileSource;
+}
+
+export function territoryServices(db: Kysely<Database>, compute: ComputePool, countries: CountryLocator): TerritoryServices {
+  const data = new TerritoryData(db);
+  const census = new CensusService(db, data, compute, countries);
+  return {
+    data,
+    census,
+    divisions: new DivisionsService(data, compute, census),
+    unions: new UnitUnions(db, data, compute),
+    tiles: new UnitTileSource(db, data, compute),
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * How much of a unit lies inside an area: the share of its surface (points: 1 inside, else
+ * nothing) and the surface of that part. The exact kernel behind census figures and divisions,
+ * used by the in-memory index and by the API's compute threads over the units the database finds.
+ */
+import type { MultiPolygon, Point, Polygon } from 'geojson';
+import { containsPoint, geometryBBox, intersectionArea, planarArea, type PreparedArea } from './area-overlap.js';
+
+/** Shares below this are slivers of a shared border, not a unit met by the area. */
+export const MIN_SHARE = 1e-6;
+
+export interface Overlap { share: number; overlapArea: number }
+
+export function unitOverlap(area: PreparedArea, geometry: Point | Polygon | MultiPolygon, known?: { bbox: [number, number, number, number]; area: number }): Overlap | null {
+  if (geometry.type === 'Point') {
+    const [x, y] = geometry.coordinates as [number, number];
+    return containsPoint(area, x, y) ? { share: 1, overlapArea: 0 } : null;
+  }
+  const unitArea = known?.area ?? planarArea(geometry);
+  const overlapArea = intersectionArea(area, geometry, known?.bbox ?? geometryBBox(geometry), unitArea);
+  const share = unitArea > 0 ? overlapArea / unitArea : 0;
+  return share >= MIN_SHARE ? { share: Math.min(1, share), overlapArea } : null;
+}
