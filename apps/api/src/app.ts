@@ -11,6 +11,8 @@ import { migrate } from './db/migrate.js';
 import { createContext, type AppContext } from './context.js';
 import { openIsochroneProvider } from './isochrones/isochrone-provider.setup.js';
 import { loadTerritoryFiles } from './territories/data/territory-files.js';
+import { openEventBus } from './events/open-event-bus.js';
+import { JobQueue } from './jobs/job-queue.js';
 
 export async function openApp(config: Config, log: (message: string) => void): Promise<AppContext> {
   const pgliteDir = path.join(config.dataDir, 'db');
@@ -23,11 +25,17 @@ export async function openApp(config: Config, log: (message: string) => void): P
   // the database, the data of record; unchanged ones are skipped.
   await loadTerritoryFiles(database.db, [demoTerritoryDirectory(config.dataDir), config.territoryDir], log);
   const routing = await openIsochroneProvider(config, log);
-  return createContext(config, database, { ...demo, routing });
+  // Events reach the clients of every API process (LISTEN/NOTIFY on PostgreSQL).
+  const events = await openEventBus(database.kind, database.connection, { log });
+  const jobs = new JobQueue(database.connection, { onError: (error) => log(`Job queue: ${error.message}`) });
+  await jobs.start();
+  return createContext(config, database, { ...demo, routing, events, jobs });
 }
 
-/** Releases what openApp opened: the routing workers (if any), then the database. */
+/** Releases what openApp opened: the job queue, the events, the routing and compute workers, then the database. */
 export async function closeApp(ctx: AppContext): Promise<void> {
+  await ctx.jobs?.stop();
+  await ctx.events.close();
   await ctx.routing?.close();
   await ctx.compute.close();
   await ctx.database.close();

@@ -12,6 +12,9 @@ import { DEFAULT_MODE_COUNTRIES, parseModeCountries } from './isochrones/mode-av
 import { routedAreaResolver } from './isochrones/routed-area.resolver.js';
 import { administrativeAreaResolver } from './territories/administrative-area.resolver.js';
 import { territoryServices, type TerritoryServices } from './territories/territory-services.js';
+import type { EventBus } from './events/event-bus.js';
+import { InProcessEventBus } from './events/in-process-event-bus.js';
+import type { JobQueue } from './jobs/job-queue.js';
 
 export interface AppContext {
   config: Config;
@@ -37,10 +40,17 @@ export interface AppContext {
   countries: CountryLocator;
   /** Territorial units (in the database), census figures, divisions, unions of units, unit tiles. */
   territories: TerritoryServices;
+  /** Events pushed to connected clients, across API processes (real-time socket, SPEC §7). */
+  events: EventBus;
+  /** The durable job queue (exports, reports, imports…); started by openApp, absent in contexts built without it. */
+  jobs?: JobQueue;
 }
 
 export interface LoadedData extends Partial<DemoData> {
   routing?: IsochroneProvider;
+  /** Without one, events stay within this process (enough for one process, and for tests). */
+  events?: EventBus;
+  jobs?: JobQueue;
 }
 
 export function createContext(config: Config, database: DatabaseHandle, data: LoadedData = {}): AppContext {
@@ -65,6 +75,7 @@ export function createContext(config: Config, database: DatabaseHandle, data: Lo
     isochrones,
     countries,
     territories,
+    events: data.events ?? new InProcessEventBus(),
     ...data,
   };
 }

@@ -7,12 +7,14 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES, translate } from '@catchment/domain';
 import type { AppContext } from './context.js';
+import { compressionOptions } from './http/compression.js';
 import { registerErrorHandling, requestLocale, sendError } from './http/errors.js';
 import { validatorCompiler } from './http/zod.js';
 import { sessionPlugin } from './auth/session.plugin.js';
@@ -23,6 +25,8 @@ import type { LoginThrottlePolicy } from './auth/login-throttle-policy.js';
 import type { LoginRequestLimits } from './auth/request-limits.js';
 import { clientsRoutes } from './clients/clients.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { realtimeRoutes } from './events/realtime.routes.js';
+import { MapStore } from './maps/map-store.js';
 import { apiRouteModules } from './routes.js';
 
 export interface ServerOptions {
@@ -31,6 +35,8 @@ export interface ServerOptions {
   rateLimits?: boolean;
   /** The log-in's throttle and request limits, when not the defaults (tests that need short or small ones). */
   login?: { throttle?: LoginThrottlePolicy; limits?: LoginRequestLimits };
+  /** Time between the real-time socket's pings, when not the default (tests of a session that ends). */
+  realtimeHeartbeatMs?: number;
 }
 
 export async function buildServer(ctx: AppContext, options: ServerOptions = {}): Promise<FastifyInstance> {
@@ -62,6 +68,8 @@ export async function buildServer(ctx: AppContext, options: ServerOptions = {}):
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before any route: the plugin adds its hook to each route as the route is declared.
+  await app.register(compress, compressionOptions);
   await app.register(rateLimit, { global: false, enableDraftSpec: false, ...(options.rateLimits === false ? { allowList: () => true } : {}) });
   await app.register(swagger, {
     openapi: {
@@ -78,6 +86,10 @@ export async function buildServer(ctx: AppContext, options: ServerOptions = {}):
     const loginThrottle = new LoginThrottle(new LoginFailuresRepository(ctx.database.db), options.login?.throttle);
     await api.register(authRoutes, { clients: ctx.clients, loginThrottle, loginLimits: options.login?.limits });
     await api.register(clientsRoutes, { clients: ctx.clients, sessions: ctx.sessions });
+    await api.register(realtimeRoutes, {
+      events: ctx.events, sessions: ctx.sessions, maps: new MapStore(ctx.database.db),
+      publicUrl: ctx.config.publicUrl, heartbeatMs: options.realtimeHeartbeatMs,
+    });
     for (const register of apiRouteModules) await register(api, ctx);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     api.setNotFoundHandler((request, reply) =>
@@ -94,7 +106,8 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
   const hasBuild = fs.existsSync(indexFile);
   app.get('/', async (_request, reply) => reply.redirect('/app/'));
   if (hasBuild) {
-    app.register(fastifyStatic, { root: distDir, prefix: '/app/', wildcard: false, index: false, cacheControl: false });
+    // preCompressed: the brotli and gzip copies the build made (scripts/build/precompress.mjs).
+    app.register(fastifyStatic, { root: distDir, prefix: '/app/', wildcard: false, index: false, cacheControl: false, preCompressed: true });
   }
   const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
     if (!hasBuild) return reply.code(503).type('text/plain').send('The web app is not built: run `npm start` (or `npm run build`).');
