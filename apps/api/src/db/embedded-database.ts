@@ -69,6 +69,9 @@ export async function startEmbeddedDatabase(pgliteDir: string | undefined): Prom
     releaseLock();
     throw error;
   }
+  // A process that ends without closing (a test worker) still leaves no folder behind.
+  const removeSocketDir = () => { if (!pgliteDir) fs.rmSync(socketDir, { recursive: true, force: true }); };
+  process.once('exit', removeSocketDir);
   let closing: Promise<void> | undefined;
   return {
     connection: connectionThrough(socketDir),
@@ -78,7 +81,8 @@ export async function startEmbeddedDatabase(pgliteDir: string | undefined): Prom
         await nextMessage(worker, 'closed').catch(() => {});
         await worker.terminate();
         fs.rmSync(socketPath, { force: true });
-        if (!pgliteDir) fs.rmSync(socketDir, { recursive: true, force: true });
+        removeSocketDir();
+        process.off('exit', removeSocketDir);
         releaseLock();
       })();
       return closing;

@@ -4,7 +4,8 @@ import type {
 } from '@catchment/domain';
 import { apiDownload, apiRequest } from './client.js';
 
-export const fetchUnitKinds = () => apiRequest<{ kinds: UnitKindSummary[] }>('GET', '/v2/units/kinds').then((answer) => answer.kinds);
+/** The kinds loaded, and the data version their tiles are built from (it names the tile URLs). */
+export const fetchUnitKinds = () => apiRequest<{ version: number; kinds: UnitKindSummary[] }>('GET', '/v2/units/kinds');
 
 export const searchUnits = (kind: AdministrativeKind, query: string, signal?: AbortSignal) =>
   apiRequest<{ units: UnitSummary[] }>('GET', `/v2/units/${kind}/search?q=${encodeURIComponent(query)}&limit=8`, undefined, { signal })
@@ -16,8 +17,11 @@ export const unitsUnion = (kind: AdministrativeKind, codes: string[], signal?: A
 export const countryAt = ([lng, lat]: [number, number]) =>
   apiRequest<{ country: Country }>('GET', `/v2/units/country-at?lng=${lng}&lat=${lat}`).then((answer) => answer.country);
 
-/** Tile URL template of a kind's outlines, absolute as MapLibre needs it. */
-export const unitTilesUrl = (kind: AdministrativeKind) => `${window.location.origin}/api/v2/units/${kind}/tiles/{z}/{x}/{y}.pbf`;
+/**
+ * Tile URL template of a kind's outlines, absolute as MapLibre needs it. The data version in it
+ * lets the browser keep tiles for good: an import changes the version, hence the URLs.
+ */
+export const unitTilesUrl = (kind: AdministrativeKind, version: number) => `${window.location.origin}/api/v2/units/${kind}/tiles/{z}/{x}/{y}.pbf?v=${version}`;
 
 export const computeMeasures = (mapId: string, areaIds: string[], signal?: AbortSignal) =>
   apiRequest<ComputeMeasuresResponse>('POST', `/v2/maps/${mapId}/measures/compute`, { areaIds }, { signal });

@@ -18,6 +18,9 @@ import { useCreateAreas } from './use-create-areas.js';
 import { useEditorSnapshot } from '../editor/editor-context.js';
 import { defaultKind, toggleUnit, type SelectedUnit } from './administrative-selection.js';
 
+/** Pause after the last click before the preview is asked for. */
+const UNION_PREVIEW_DELAY_MS = 300;
+
 export function AdministrativeForm() {
   const { t } = useTranslation();
   const id = useId();
@@ -30,17 +33,18 @@ export function AdministrativeForm() {
   const [union, setUnion] = useState<AreaGeometry | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const kind = chosenKind ?? (kinds.data ? defaultKind(kinds.data) : null);
-  const summary = kinds.data?.find((entry) => entry.kind === kind);
+  const kind = chosenKind ?? (kinds.data ? defaultKind(kinds.data.kinds) : null);
+  const summary = kinds.data?.kinds.find((entry) => entry.kind === kind);
+  const dataVersion = kinds.data?.version;
   const selectable = summary !== undefined && summary.geometry !== 'point' && !isVisitor;
   const codes = useMemo(() => selection.map((unit) => unit.code), [selection]);
 
   // The kind's outlines on the map while this mode is open, with the selection highlighted.
   useEffect(() => {
-    if (!adapter || !kind) return undefined;
-    adapter.showUnits({ kind, tilesUrl: unitTilesUrl(kind), outlineZoom: outlineMinZoom(kind), labelZoom: summary?.labelZoom ?? 8, selectedCodes: codes });
+    if (!adapter || !kind || dataVersion === undefined) return undefined;
+    adapter.showUnits({ kind, tilesUrl: unitTilesUrl(kind, dataVersion), outlineZoom: outlineMinZoom(kind), labelZoom: summary?.labelZoom ?? 8, selectedCodes: codes });
     return undefined;
-  }, [adapter, kind, summary?.labelZoom, codes]);
+  }, [adapter, kind, dataVersion, summary?.labelZoom, codes]);
   useEffect(() => () => adapter?.showUnits(null), [adapter]);
 
   useEffect(() => {
@@ -48,22 +52,29 @@ export function AdministrativeForm() {
     return adapter.onUnitClick((unit) => setSelection((current) => toggleUnit(current, unit)));
   }, [adapter, selectable]);
 
-  // The union of the selection, previewed as the area it will make.
+  // The union of the selection, previewed as the area it will make: asked for once the clicks
+  // pause, so a user picking ten communes in a row costs one union, not ten. The server keeps it
+  // (by kind and codes), so the area created from this selection reuses it instead of computing it again.
   useEffect(() => {
     if (!kind || codes.length === 0 || !selectable) {
       setUnion(null);
       return undefined;
     }
     const controller = new AbortController();
-    unitsUnion(kind, codes, controller.signal).then((geometry) => {
-      setUnion(geometry);
-      setError(null);
-    }, (failure: unknown) => {
-      if (isAbortError(failure)) return;
-      setUnion(null);
-      setError(failure instanceof ApiError ? failure.message : t('errors.internal'));
-    });
-    return () => controller.abort();
+    const timer = setTimeout(() => {
+      unitsUnion(kind, codes, controller.signal).then((geometry) => {
+        setUnion(geometry);
+        setError(null);
+      }, (failure: unknown) => {
+        if (isAbortError(failure)) return;
+        setUnion(null);
+        setError(failure instanceof ApiError ? failure.message : t('errors.internal'));
+      });
+    }, UNION_PREVIEW_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [kind, codes, selectable, t]);
   useEffect(() => {
     adapter?.showPreview(union);
@@ -105,7 +116,7 @@ export function AdministrativeForm() {
     setSelection([]);
   };
 
-  if (kinds.data && kinds.data.length === 0) return <p className="panel-note">{t('administrative.noKinds')}</p>;
+  if (kinds.data && kinds.data.kinds.length === 0) return <p className="panel-note">{t('administrative.noKinds')}</p>;
   if (isVisitor) {
     return (
       <p className="panel-note" data-testid="administrative-visitor-note">
@@ -121,7 +132,7 @@ export function AdministrativeForm() {
         <select id={`${id}-kind`} value={kind ?? ''} data-testid="unit-kind-select"
           onChange={(event) => chooseKind(event.target.value as AdministrativeKind)}>
           {!kind && <option value="">{t('administrative.chooseKind')}</option>}
-          {(kinds.data ?? []).map((entry) => <option key={entry.kind} value={entry.kind}>{kindLabel(entry, t)}</option>)}
+          {(kinds.data?.kinds ?? []).map((entry) => <option key={entry.kind} value={entry.kind}>{kindLabel(entry, t)}</option>)}
         </select>
       </div>
       {summary && !selectable && <p className="panel-note" data-testid="unit-kind-points-only">{t('administrative.pointsOnlyNote')}</p>}

@@ -1,0 +1,141 @@
+/**
+ * The territorial data of record in the database: imports go live all at once or not at all,
+ * importing the same data again changes nothing, a killed import leaves the live data whole, a
+ * removed dataset is gone, and what is computed from the data (figures, tiles) follows the data
+ * version and is shared by every server on the database.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { ComputeMeasuresResponse } from '@catchment/domain';
+import { TERRITORY_IMPORTERS } from '@catchment/geodata';
+import type { AppContext } from '../src/context.js';
+import { createContext } from '../src/context.js';
+import { buildServer } from '../src/server.js';
+import { listLoadedDatasets, loadDatasetFile, removeDataset } from '../src/territories/data/dataset-loader.js';
+import { importTerritoryFiles, signUp, testApp } from './harness.js';
+import { call, circleArea, createFolder, createMap, expectStatus, postAreas } from './maps-factories.js';
+
+const SAMPLES = path.resolve(import.meta.dirname, '../../../test-data/fr');
+const DEPARTEMENT_06 = path.join(SAMPLES, 'departement-06-alpes-maritimes.geojson');
+const DEPARTEMENTS = path.join(SAMPLES, 'departements-france-simplified.geojson');
+const NICE: [number, number] = [7.262, 43.704];
+
+let ctx: AppContext;
+let app: FastifyInstance;
+beforeAll(async () => {
+  ({ ctx, app } = await testApp());
+});
+
+const liveUnits = async (kind: string) =>
+  (await sql<{ code: string; source: string }>`
+    SELECT u.code, d.source FROM live_territory_units u JOIN territory_datasets d ON d.id = u.dataset_id WHERE u.kind = ${kind} ORDER BY u.code`
+    .execute(ctx.database.db)).rows;
+const datasetVersion = async (id: string) => (await listLoadedDatasets(ctx.database.db)).find((dataset) => dataset.id === id)?.version;
+const stagedRows = async (id: string) => (await sql<{ n: number }>`
+  SELECT count(*)::int AS n FROM territory_units u WHERE u.dataset_id = ${id}
+    AND u.version <> (SELECT version FROM territory_datasets WHERE id = ${id})`.execute(ctx.database.db)).rows[0]!.n;
+
+describe('territorial datasets in the database', () => {
+  it('makes an import live at once, and an identical import changes nothing', async () => {
+    const first = await importTerritoryFiles(ctx, 'fr-departements', [DEPARTEMENT_06]);
+    expect(first.report.unitsByKind).toEqual({ fr_departements: 1 });
+    expect(await liveUnits('fr_departements')).toContainEqual({ code: '06', source: 'fr-departements' });
+    const version = await ctx.territories.data.units.dataVersion();
+
+    const again = await importTerritoryFiles(ctx, 'fr-departements', [DEPARTEMENT_06]);
+    expect(again.loaded).toMatchObject({ id: first.loaded.id, unchanged: true });
+    expect(await ctx.territories.data.units.dataVersion()).toBe(version);
+  });
+
+  it('refuses an import that finds no unit, and keeps the live dataset', async () => {
+    const before = await liveUnits('fr_departements');
+    const empty = path.join(ctx.config.territoryDir, 'departement-06-alpes-maritimes.geojson');
+    fs.writeFileSync(empty, JSON.stringify({ type: 'FeatureCollection', features: [] }));
+    await expect(importTerritoryFiles(ctx, 'fr-departements', [empty])).rejects.toThrow(/no fr_departements unit/);
+    expect(await liveUnits('fr_departements')).toEqual(before);
+  });
+
+  it('keeps the live data whole when an import is killed half-way, and the next import clears what it left', async () => {
+    const datasetFile = await TERRITORY_IMPORTERS['fr-departements']!.run([DEPARTEMENTS], { outputDir: ctx.config.territoryDir });
+    const id = datasetFile.datasetId;
+    const loaded = await loadDatasetFile(ctx.database.db, datasetFile.file);
+    const live = await liveUnits('fr_departements');
+    expect(live.length).toBeGreaterThan(90);
+    // Changed units (new names), so the next load is not skipped as identical.
+    const changed = fs.readFileSync(datasetFile.file, 'utf8').replace(/"name":"/g, '"name":"Changed ');
+    fs.writeFileSync(datasetFile.file, changed);
+
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'dataset-load.child.ts'),
+      JSON.stringify({ connection: ctx.database.connection, file: datasetFile.file })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const lines = createInterface({ input: child.stdout! });
+    await new Promise<void>((resolve, reject) => {
+      lines.on('line', (line) => { if (line === 'staging') resolve(); });
+      child.once('exit', (code) => reject(new Error(`the import ended (${code}) before it was killed`)));
+    });
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+
+    expect(await datasetVersion(id)).toBe(loaded.version);
+    expect(await liveUnits('fr_departements')).toEqual(live);
+    expect(await stagedRows(id)).toBeGreaterThan(0);
+
+    const next = await loadDatasetFile(ctx.database.db, datasetFile.file);
+    expect(next.version).toBeGreaterThan(loaded.version);
+    expect(await stagedRows(id)).toBe(0);
+    const names = (await sql<{ name: string }>`SELECT name FROM live_territory_units WHERE kind = 'fr_departements' AND code = '13'`.execute(ctx.database.db)).rows;
+    expect(names).toEqual([{ name: 'Changed Bouches-du-Rhône' }]);
+    fs.rmSync(datasetFile.file);
+  });
+
+  it('removes a dataset, and moves the data version on', async () => {
+    const version = await ctx.territories.data.units.dataVersion();
+    for (const dataset of await listLoadedDatasets(ctx.database.db)) {
+      if (dataset.source === 'fr-departements') expect(await removeDataset(ctx.database.db, dataset.id)).toBe(true);
+    }
+    expect(await liveUnits('fr_departements')).toEqual([]);
+    expect(await ctx.territories.data.units.dataVersion()).toBeGreaterThan(version);
+    expect(await removeDataset(ctx.database.db, 'no-such-dataset')).toBe(false);
+  });
+});
+
+describe('what is computed from the data', () => {
+  it('serves unit tiles under the data version, cached for good when the URL names it', async () => {
+    const { version } = await expectStatus<{ version: number }>(200, call(app, 'GET', '/v2/units/kinds'));
+    // Zoom 6 over the eastern United States: counties.
+    const versioned = await call(app, 'GET', `/v2/units/us_counties/tiles/6/17/24.pbf?v=${version}`);
+    expect(versioned.statusCode).toBe(200);
+    expect(versioned.headers['cache-control']).toContain('immutable');
+    const unversioned = await call(app, 'GET', '/v2/units/us_counties/tiles/6/17/24.pbf');
+    expect(unversioned.headers['cache-control']).toBe('public, max-age=300');
+    expect(unversioned.rawPayload.equals(versioned.rawPayload)).toBe(true);
+    const stale = await call(app, 'GET', `/v2/units/us_counties/tiles/6/17/24.pbf?v=${version - 1}`);
+    expect(stale.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('shares census figures between servers on the database: the second server computes nothing', async () => {
+    const user = await signUp(app);
+    const map = await createMap(app, user);
+    const folderId = await createFolder(app, user, map.id);
+    const area = circleArea({ startPoint: NICE, distance: 4_000 + Math.round(Math.random() * 1000) });
+    await expectStatus(201, postAreas(app, user, map.id, folderId, [area]));
+    const first = await expectStatus<ComputeMeasuresResponse>(200, call(app, 'POST', `/v2/maps/${map.id}/measures/compute`, { as: user, payload: { areaIds: [area.uuid] } }));
+
+    // Another server on the same database, with compute threads of its own.
+    const other = createContext(ctx.config, ctx.database);
+    const otherApp = await buildServer(other, { rateLimits: false });
+    try {
+      const before = other.compute.completedTasks;
+      const second = await expectStatus<ComputeMeasuresResponse>(200, call(otherApp, 'POST', `/v2/maps/${map.id}/measures/compute`, { as: user, payload: { areaIds: [area.uuid] } }));
+      expect(second).toEqual(first);
+      expect(other.compute.completedTasks).toBe(before);
+    } finally {
+      await otherApp.close();
+      await other.compute.close();
+    }
+  });
+});
