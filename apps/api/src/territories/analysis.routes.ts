@@ -13,7 +13,7 @@ import { parseMapRef } from '../maps/map-ref.js';
 import { readableMap } from '../maps/map-access.js';
 import type { MapStore } from '../maps/map-store.js';
 import type { AreaRecord } from '../maps/areas.repository.js';
-import type { CensusService } from './census.service.js';
+import type { AreaMeasuresService } from '../measures/area-measures.service.js';
 import type { DivisionsService } from './divisions.service.js';
 import { divisionsWorkbook } from './divisions-workbook.js';
 import { readableAreas } from './map-areas.js';
@@ -24,9 +24,9 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 const censusSearchQuery = countryQuery.extend({ q: z.string().trim().max(100).optional() });
 
-interface AnalysisOptions { store: MapStore; census: CensusService; divisions: DivisionsService }
+interface AnalysisOptions { store: MapStore; measures: AreaMeasuresService; divisions: DivisionsService }
 
-export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app, { store, census, divisions }) => {
+export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app, { store, measures, divisions }) => {
   app.post('/v2/maps/:id/measures/compute', {
     schema: { tags, summary: 'Census figures of areas of the map, apportioned over the territorial units they cover', params: mapIdParam, body: computeMeasuresBody },
   }, async (request): Promise<ComputeMeasuresResponse> => {
@@ -35,12 +35,12 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
     return {
       areas: await Promise.all(areas.map(async (area) => {
         try {
-          return await census.measuresOf(area, locale);
+          return await measures.measuresOf(area, locale);
         } catch (error) {
           if (error instanceof HttpError) throw error;
           request.log.error({ err: error, areaId: area.uuid }, 'census computation failed');
           const message = translate(locale, 'errors.censusRetrieval');
-          return { areaId: area.uuid, country: census.countryOf(area.geometry), measures: [], error: { code: ERROR_CODES.censusRetrieval, message } };
+          return { areaId: area.uuid, country: measures.countryOf(area.geometry), measures: [], error: { code: ERROR_CODES.censusRetrieval, message } };
         }
       })),
     };

@@ -4,15 +4,16 @@
  */
 import { divisionKinds, type AreaDivisions, type DivisionList, type DivisionRow } from '@catchment/domain';
 import type { ComputePool } from '../compute/compute-pool.js';
-import type { AnalysedArea, CensusService } from './census.service.js';
+import type { AreaMeasuresService } from '../measures/area-measures.service.js';
+import type { MeasuredArea } from '../measures/measure-source.js';
 import type { TerritoryData } from './data/territory-data.js';
 import { unitsInArea } from './unit-overlaps.js';
 
 export class DivisionsService {
-  constructor(private readonly data: TerritoryData, private readonly compute: ComputePool, private readonly census: CensusService) {}
+  constructor(private readonly data: TerritoryData, private readonly compute: ComputePool, private readonly measures: AreaMeasuresService) {}
 
-  async divisionsOf(area: AnalysedArea): Promise<AreaDivisions> {
-    const country = this.census.countryOf(area.geometry);
+  async divisionsOf(area: MeasuredArea): Promise<AreaDivisions> {
+    const country = this.measures.countryOf(area.geometry);
     const loaded = await this.data.loadedKinds();
     const kinds = divisionKinds(country).filter((kind) => loaded.has(kind));
     const met = await unitsInArea(this.data.units, this.compute, area.geometry, kinds);

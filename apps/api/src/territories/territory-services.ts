@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { CountryLocator } from '@catchment/geodata';
 import type { ComputePool } from '../compute/compute-pool.js';
 import type { Database } from '../db/schema.js';
-import { CensusService } from './census.service.js';
+import { AreaMeasuresService } from '../measures/area-measures.service.js';
+import { CensusSource } from './census-source.js';
 import { TerritoryData } from './data/territory-data.js';
 import { DivisionsService } from './divisions.service.js';
 import { UnitTileSource } from './unit-tile-source.js';
@@ -11,7 +12,8 @@ import { UnitUnions } from './unit-unions.js';
 
 export interface TerritoryServices {
   data: TerritoryData;
-  census: CensusService;
+  /** The figures of areas, from every measure source (census figures for now). */
+  measures: AreaMeasuresService;
   divisions: DivisionsService;
   /** Unions of units (administrative areas and their preview), in the compute threads, cached. */
   unions: UnitUnions;
@@ -20,11 +22,11 @@ export interface TerritoryServices {
 
 export function territoryServices(db: Kysely<Database>, compute: ComputePool, countries: CountryLocator): TerritoryServices {
   const data = new TerritoryData(db);
-  const census = new CensusService(db, data, compute, countries);
+  const measures = new AreaMeasuresService([new CensusSource(db, data, compute)], countries);
   return {
     data,
-    census,
-    divisions: new DivisionsService(data, compute, census),
+    measures,
+    divisions: new DivisionsService(data, compute, measures),
     unions: new UnitUnions(db, data, compute),
     tiles: new UnitTileSource(db, data, compute),
   };

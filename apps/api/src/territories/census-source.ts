@@ -1,0 +1,56 @@
+/**
+ * The census measure source: the measures of the catalogue (by dataset path) for the area's
+ * country, apportioned over the territorial units it covers (found by the database, measured in a
+ * compute thread: unit-overlaps.ts). Figures are cached in the database by the area's geometry hash
+ * and the data version, so every API process shares them, the panel re-opening an unchanged area
+ * costs one lookup, and a new import is never hidden by the cache.
+ */
+import { sql, type Kysely } from 'kysely';
+import { measuresOfCountry, type AdministrativeKind, type AreaGeometry, type Country } from '@catchment/domain';
+import { censusFigures, planarArea } from '@catchment/geodata';
+import type { ComputePool } from '../compute/compute-pool.js';
+import type { Database } from '../db/schema.js';
+import type { MeasuredArea, MeasureSource, RawFigure } from '../measures/measure-source.js';
+import type { TerritoryData } from './data/territory-data.js';
+import { unitsInArea } from './unit-overlaps.js';
+
+export class CensusSource implements MeasureSource {
+  readonly type = 'census';
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly data: TerritoryData,
+    private readonly compute: ComputePool,
+  ) {}
+
+  measureKeys(country: Country): string[] {
+    return measuresOfCountry(country).map((measure) => measure.key);
+  }
+
+  async figures(area: MeasuredArea, country: Country): Promise<RawFigure[]> {
+    const snapshot = await this.data.snapshot();
+    const cached = await sql<{ result: RawFigure[] }>`
+      SELECT result FROM territory_statistics_cache WHERE area_hash = ${area.hash} AND data_version = ${snapshot.version}`.execute(this.db);
+    // A row of another shape (written by an earlier version) is computed again.
+    if (Array.isArray(cached.rows[0]?.result)) return cached.rows[0].result;
+    const figures = await this.computeFigures(area.geometry, this.measureKeys(country), snapshot.kinds.map((summary) => summary.kind), snapshot.nationalData);
+    await sql`
+      INSERT INTO territory_statistics_cache (area_hash, data_version, result) VALUES (${area.hash}, ${snapshot.version}, ${JSON.stringify(figures)}::jsonb)
+      ON CONFLICT (area_hash, data_version) DO UPDATE SET result = EXCLUDED.result`.execute(this.db);
+    return figures;
+  }
+
+  private async computeFigures(geometry: AreaGeometry, keys: string[], kinds: AdministrativeKind[], nationalData: Set<string>): Promise<RawFigure[]> {
+    const met = await unitsInArea(this.data.units, this.compute, geometry, kinds);
+    const finerData = await this.data.units.finerData(met.filter(({ unit }) => Object.keys(unit.measures).length > 0).map(({ unit }) => unit));
+    const overlaps = met.map(({ unit, share, overlapArea }) => ({
+      unit: { kind: unit.kind, code: unit.code, country: unit.country, values: unit.measures, geometry: { type: unit.isPoint ? 'Point' : 'Polygon' } },
+      share,
+      overlapArea,
+    }));
+    return censusFigures(planarArea(geometry), overlaps, keys, {
+      hasFinerData: (unit, key) => finerData.get(`${unit.kind}|${unit.code}`)?.has(key) ?? false,
+      hasNationalData: (unitCountry, key) => nationalData.has(`${unitCountry}|${key}`),
+    });
+  }
+}
