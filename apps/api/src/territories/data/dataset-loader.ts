@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Position } from 'geojson';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { UNIT_KINDS, unionGeometries, type AdministrativeKind, type AreaGeometry } from '@catchment/domain';
 import {
   labelPosition, placeNameKey, readDatasetHeader, readTerritoryUnits, type TerritoryDatasetHeader, type TerritoryUnitRecord,
@@ -21,11 +21,18 @@ import {
 import type { Database } from '../../db/schema.js';
 import { rebuildDerivedData } from './territory-derived.js';
 
-/** Units per INSERT: large enough to be quick, small enough that a statement stays short. */
-const BATCH_UNITS = 250;
+/**
+ * A batch (one INSERT) ends at this many units or this many coordinates, whichever comes first:
+ * large enough to be quick, small enough that a statement stays short (a few tens of milliseconds)
+ * and other queries keep their turn: thousands of points, or a few hundred boundaries.
+ */
+const BATCH_UNITS = 2_000;
+const BATCH_POSITIONS = 50_000;
 const DELETE_BATCH = 2_000;
 /** Points of a unit's part in the spatial index. */
 const PART_POINTS = 255;
+/** Advisory lock key of the publications (migrate.ts uses 727001). */
+const PUBLISH_LOCK = 727_002;
 
 export interface LoadedDatasetReport {
   id: string;
@@ -70,6 +77,7 @@ export async function listLoadedDatasets(db: Kysely<Database>) {
 /** Takes a dataset out of the data (its units go with it); false when there is no such dataset. */
 export async function removeDataset(db: Kysely<Database>, datasetId: string): Promise<boolean> {
   const removed = await db.transaction().execute(async (trx) => {
+    await lockDerivedData(trx);
     const deleted = await sql`DELETE FROM territory_datasets WHERE id = ${datasetId}`.execute(trx);
     if (Number(deleted.numAffectedRows ?? 0) === 0) return false;
     // The data version must still move on, so that caches keyed on it are not reused.
@@ -81,21 +89,32 @@ export async function removeDataset(db: Kysely<Database>, datasetId: string): Pr
   return removed;
 }
 
+/**
+ * One publication at a time, across processes: two servers loading the demo at once on an empty
+ * PostgreSQL would otherwise rebuild the derived tables side by side and collide on their keys.
+ */
+async function lockDerivedData(trx: Transaction<Database>): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${PUBLISH_LOCK})`.execute(trx);
+}
+
 async function stageUnits(db: Kysely<Database>, header: TerritoryDatasetHeader, file: string, version: number, options: LoadOptions): Promise<void> {
   const precedence = header.source === 'demo' ? 0 : 1;
   let batch: TerritoryUnitRecord[] = [];
+  let positions = 0;
   let written = 0;
   const flush = async () => {
     if (batch.length === 0) return;
     await insertBatch(db, header.id, version, precedence, batch);
     written += batch.length;
     batch = [];
+    positions = 0;
     options.onProgress?.({ phase: 'database', fraction: header.units > 0 ? written / header.units : 1 });
   };
   for await (const unit of readTerritoryUnits(file)) {
     if (!UNIT_KINDS[unit.kind]) continue;
     batch.push(unit);
-    if (batch.length >= BATCH_UNITS) await flush();
+    positions += positionCount(unit.geometry);
+    if (batch.length >= BATCH_UNITS || positions >= BATCH_POSITIONS) await flush();
   }
   await flush();
 }
@@ -141,6 +160,14 @@ async function insertBatch(db: Kysely<Database>, datasetId: string, version: num
     INSERT INTO territory_unit_parts (unit_id, kind, geometry)
     SELECT u.id, u.kind, part FROM territory_units u, LATERAL ST_Subdivide(u.geometry, ${PART_POINTS}) AS part
     WHERE u.id = ANY(${inserted.rows.map((row) => row.id).filter((id) => !withoutSurface.has(id))}::bigint[])`.execute(db);
+}
+
+function positionCount(geometry: TerritoryUnitRecord['geometry']): number {
+  if (geometry.type === 'Point') return 1;
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  let count = 0;
+  for (const polygon of polygons) for (const ring of polygon) count += ring.length;
+  return count;
 }
 
 /**
@@ -195,6 +222,7 @@ async function repairInvalidBoundaries(db: Kysely<Database>, ids: string[]): Pro
 /** Makes `version` the dataset's live one, unless a later load already went live (then this one is dropped). */
 async function publish(db: Kysely<Database>, header: TerritoryDatasetHeader, contentHash: string, version: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await lockDerivedData(trx);
     const updated = await sql`
       INSERT INTO territory_datasets (id, source, files, kinds, units, content_hash, version, imported_at)
       VALUES (${header.id}, ${header.source}, ${JSON.stringify(header.files)}::jsonb, ${header.kinds}::text[], ${header.units},
