@@ -50,16 +50,27 @@ describe('npm run data -- import osm', () => {
     expect(stdout).toContain('docs/data-sources.md');
   });
 
-  it('imports communes with their population into TERRITORY_DIR, with a progress bar and a summary', async () => {
+  it('imports communes with their population into the database, with a progress bar and a summary', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
-    const { stdout, stderr } = await dataCommand(['import', 'fr-communes',
-      'test-data/fr/communes-06-alpes-maritimes.geojson', 'test-data/fr/population-communes-06-alpes-maritimes.csv'], dataDir);
+    const files = ['test-data/fr/communes-06-alpes-maritimes.geojson', 'test-data/fr/population-communes-06-alpes-maritimes.csv'];
+    const { stdout, stderr } = await dataCommand(['import', 'fr-communes', ...files], dataDir);
+    expect(stdout).toContain(`Writing to the embedded database in ${join(dataDir, 'db')}`);
     expect(stdout).toContain('Dataset fr-communes--communes-06-alpes-maritimes: 163 fr_cities');
     expect(stdout).toContain('population: 163 units with a value');
+    expect(stdout).toMatch(/Dataset fr-communes--communes-06-alpes-maritimes is live \(data version \d+\)/);
     expect(stderr).toMatch(/\[#+\] 100% boundaries/);
-    const territoryDir = loadConfig({ DATA_DIR: dataDir }).territoryDir;
-    expect(readdirSync(territoryDir)).toEqual(['fr-communes--communes-06-alpes-maritimes.ndjson']);
-  });
+    expect(stderr).toMatch(/\[#+\] 100% database/);
+    // Nothing is left beside the database: the dataset file was only the way in.
+    expect(readdirSync(join(dataDir, 'imports'))).toEqual([]);
+
+    const listed = await dataCommand(['datasets'], dataDir);
+    expect(listed.stdout).toMatch(/fr-communes--communes-06-alpes-maritimes\s+fr-communes\s+163 units/);
+    const again = await dataCommand(['import', 'fr-communes', ...files], dataDir);
+    expect(again.stdout).toContain('the same units are already in the database; nothing changed');
+    const removed = await dataCommand(['remove', 'fr-communes--communes-06-alpes-maritimes'], dataDir);
+    expect(removed.stdout).toContain('Dataset fr-communes--communes-06-alpes-maritimes removed.');
+    expect((await dataCommand(['datasets'], dataDir)).stdout).toContain('No territorial dataset in the database yet.');
+  }, 120_000);
 
   it('names the graph after the region', () => {
     expect(regionName('../data/rnv-mannheim-heidelberg.osm.pbf')).toBe('rnv-mannheim-heidelberg');

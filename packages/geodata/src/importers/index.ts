@@ -32,6 +32,5 @@ export function formatImportReport(report: ImportReport): string[] {
     lines.push(`  ${report.unmatchedValueRows.count.toLocaleString('en')} figure rows without a matching boundary (e.g. ${report.unmatchedValueRows.examples.join(', ')})`);
   }
   if (report.skipped.count > 0) lines.push(`  ${report.skipped.count.toLocaleString('en')} features skipped (e.g. ${report.skipped.examples.join('; ')})`);
-  lines.push(`  written to ${report.file}`);
   return lines;
 }
