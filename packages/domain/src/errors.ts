@@ -1,37 +1,110 @@
-/** Error codes of the API's `{ error: { code, message, details } }` bodies, by HTTP status. */
-export const ERROR_CODES = {
-  validation: 'VALIDATION_ERROR',
-  unauthorized: 'UNAUTHORIZED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  conflict: 'CONFLICT',
-  tooLarge: 'PAYLOAD_TOO_LARGE',
-  unprocessable: 'UNPROCESSABLE',
-  rateLimited: 'RATE_LIMITED',
+/**
+ * The one catalogue of the API's errors. Each entry names a failure the rules of the product can
+ * meet: the code of the `{ error: { code, message, details } }` body, the HTTP status it is answered
+ * with, and the catalogue key of its default message (i18n). Services throw a `DomainError` naming
+ * an entry; the API's error handler alone turns the entry into a status.
+ */
+import type { z } from 'zod';
+import type { en } from './i18n/en.js';
+
+/** A key of the errors.* or validation.* messages of the i18n catalogues. */
+export type ErrorMessageKey = `errors.${keyof typeof en.errors}` | `validation.${keyof typeof en.validation}`;
+
+export interface ErrorEntry {
+  code: string;
+  status: number;
+  message: ErrorMessageKey;
+  /** Seconds after which the same request may succeed (sent as Retry-After). */
+  retryAfterSeconds?: number;
+}
+
+export const ERRORS = {
+  validation: { code: 'VALIDATION_ERROR', status: 400, message: 'validation.invalid' },
+  unauthorized: { code: 'UNAUTHORIZED', status: 401, message: 'errors.unauthorized' },
+  invalidCredentials: { code: 'INVALID_CREDENTIALS', status: 401, message: 'errors.invalidCredentials' },
+  forbidden: { code: 'FORBIDDEN', status: 403, message: 'errors.forbidden' },
+  notFound: { code: 'NOT_FOUND', status: 404, message: 'errors.notFound' },
+  conflict: { code: 'CONFLICT', status: 409, message: 'errors.conflict' },
+  alreadySignedUp: { code: 'ALREADY_SIGNED_UP', status: 409, message: 'errors.alreadySignedUp' },
+  tooLarge: { code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'errors.tooLarge' },
+  unprocessable: { code: 'UNPROCESSABLE', status: 422, message: 'errors.unprocessable' },
+  rateLimited: { code: 'RATE_LIMITED', status: 429, message: 'errors.rateLimited' },
   /** Too many wrong passwords for one account from this address (Retry-After says when to retry); details carry minutes. */
-  tooManyLoginAttempts: 'TOO_MANY_LOGIN_ATTEMPTS',
-  internal: 'INTERNAL_ERROR',
-  /** The server's compute threads are all busy with a full queue: try again shortly (503, Retry-After). */
-  serverBusy: 'SERVER_BUSY',
-  mapNotFound: 'MAP_NOT_FOUND',
-  folderNotFound: 'FOLDER_NOT_FOUND',
-  areaNotFound: 'AREA_NOT_FOUND',
+  tooManyLoginAttempts: { code: 'TOO_MANY_LOGIN_ATTEMPTS', status: 429, message: 'errors.tooManyLoginAttempts' },
+  internal: { code: 'INTERNAL_ERROR', status: 500, message: 'errors.internal' },
+  /** The server's compute threads are all busy with a full queue: they clear within seconds. */
+  serverBusy: { code: 'SERVER_BUSY', status: 503, message: 'errors.serverBusy', retryAfterSeconds: 5 },
+  mapNotFound: { code: 'MAP_NOT_FOUND', status: 404, message: 'errors.mapNotFound' },
+  folderNotFound: { code: 'FOLDER_NOT_FOUND', status: 404, message: 'errors.folderNotFound' },
+  areaNotFound: { code: 'AREA_NOT_FOUND', status: 404, message: 'errors.areaNotFound' },
   /** A write based on a map version that is no longer the current one; details carry currentVersion. */
-  mapVersionConflict: 'MAP_VERSION_CONFLICT',
+  mapVersionConflict: { code: 'MAP_VERSION_CONFLICT', status: 409, message: 'errors.conflict' },
   /** The free plan's areas-per-map limit; details carry maxAreas. */
-  areaLimitReached: 'AREA_LIMIT_REACHED',
-  areaCannotBeCalculated: 'AREA_CANNOT_BE_CALCULATED',
+  areaLimitReached: { code: 'AREA_LIMIT_REACHED', status: 403, message: 'errors.areaLimitReached' },
+  areaCannotBeCalculated: { code: 'AREA_CANNOT_BE_CALCULATED', status: 422, message: 'errors.areaCannotBeCalculated' },
+  // The next three usually travel inside a 200 answer, as the error of one area among others.
   /** The area reaches farther than the analysis limit (SPEC §9: 300 km). */
-  polygonTooLarge: 'POLYGON_TOO_LARGE',
-  noDataForCountry: 'NO_DATA_FOR_COUNTRY',
-  censusRetrieval: 'CENSUS_RETRIEVAL_ERROR',
-  unitsNotFound: 'UNITS_NOT_FOUND',
-  unitsWithoutBoundary: 'UNITS_WITHOUT_BOUNDARY',
-  unitKindNotLoaded: 'UNIT_KIND_NOT_LOADED',
+  polygonTooLarge: { code: 'POLYGON_TOO_LARGE', status: 422, message: 'errors.polygonTooLarge' },
+  noDataForCountry: { code: 'NO_DATA_FOR_COUNTRY', status: 422, message: 'errors.noDataForCountry' },
+  censusRetrieval: { code: 'CENSUS_RETRIEVAL_ERROR', status: 500, message: 'errors.censusRetrieval' },
+  unitsNotFound: { code: 'UNITS_NOT_FOUND', status: 422, message: 'errors.unitsNotFound' },
+  unitsWithoutBoundary: { code: 'UNITS_WITHOUT_BOUNDARY', status: 422, message: 'errors.unitsWithoutBoundary' },
+  unitKindNotLoaded: { code: 'UNIT_KIND_NOT_LOADED', status: 422, message: 'errors.unitKindNotLoaded' },
   /** A union of units with more boundary points than the server unites at once. */
-  unionTooLarge: 'UNION_TOO_LARGE',
-} as const;
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+  unionTooLarge: { code: 'UNION_TOO_LARGE', status: 422, message: 'errors.unionTooLarge' },
+  /** The transport mode is not offered in the start point's country (SPEC §8); the message says where it is. */
+  modeNotOffered: { code: 'MODE_NOT_OFFERED', status: 422, message: 'errors.modeNotOfferedHere' },
+  noRoadNetwork: { code: 'NO_ROAD_NETWORK', status: 422, message: 'errors.noRoadNetwork' },
+  startTooFar: { code: 'START_TOO_FAR', status: 422, message: 'errors.startTooFar' },
+  modeNotInNetwork: { code: 'MODE_NOT_AVAILABLE', status: 422, message: 'errors.modeNotInNetwork' },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorName = keyof typeof ERRORS;
+export type ErrorCode = (typeof ERRORS)[ErrorName]['code'];
+
+/** Each entry's code, by the entry's name. */
+export const ERROR_CODES = Object.fromEntries(Object.entries(ERRORS).map(([name, entry]) => [name, entry.code])) as {
+  readonly [Name in ErrorName]: (typeof ERRORS)[Name]['code'];
+};
+
+export interface DomainErrorOptions {
+  /** Another message than the entry's, for a more precise reason under the same code. */
+  message?: ErrorMessageKey;
+  /** Sent to the client as they are; their strings, numbers and lists fill the message's {{placeholders}}. */
+  details?: unknown;
+  /** Overrides the entry's delay when the rule that refused knows better. */
+  retryAfterSeconds?: number;
+}
+
+/** A failure the client can act on, named by its entry in `ERRORS`. Thrown by services and repositories. */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly messageKey: ErrorMessageKey;
+  readonly details: unknown;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(readonly kind: ErrorName, options: DomainErrorOptions = {}) {
+    const entry: ErrorEntry = ERRORS[kind];
+    super(options.message ?? entry.message);
+    this.name = 'DomainError';
+    this.code = ERRORS[kind].code;
+    this.messageKey = options.message ?? entry.message;
+    this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? entry.retryAfterSeconds;
+  }
+}
+
+/**
+ * Values of one part of a request (`body`, `query`, `params`) that break their schema's rules, as
+ * zod reports them: the schemas' own checks, and the same checks when a service makes them later
+ * (off the event loop, or in the database). Details list each bad value's path and message.
+ */
+export class RequestValidationError extends DomainError {
+  constructor(readonly issues: z.core.$ZodIssue[], readonly part: string) {
+    super('validation');
+    this.name = 'RequestValidationError';
+  }
+}
 
 export interface ApiErrorBody {
   error: { code: ErrorCode | string; message: string; details?: unknown };

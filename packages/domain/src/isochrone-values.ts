@@ -3,12 +3,13 @@
  * (isochrone 3600 s, isodistance 60 000 m); positive; at most 3 hours or 300 km.
  */
 import { DEFAULT_ISOCHRONE_SECONDS, DEFAULT_ISODISTANCE_METERS, MAX_DISTANCE_METERS, MAX_ISOCHRONE_SECONDS } from './constants.js';
+import type { ErrorMessageKey } from './errors.js';
 
 export type RoutedIsoMode = 'isochrone' | 'isodistance';
 
 export type IsochroneValuesResult =
   | { ok: true; values: number[]; defaultsApplied: boolean }
-  | { ok: false; messageKey: string; value: number };
+  | { ok: false; messageKey: ErrorMessageKey; value: number };
 
 const RULES = {
   isochrone: { fallback: DEFAULT_ISOCHRONE_SECONDS, max: MAX_ISOCHRONE_SECONDS, invalid: 'validation.invalidTime', tooLarge: 'validation.timeTooLarge' },

@@ -69,6 +69,8 @@ export const en = {
     tooManyLoginAttempts: 'Too many failed log-in attempts for this account: please try again in {{minutes}} min',
     notFound: 'Not found',
     internal: 'Internal error',
+    tooLarge: 'The request is too large',
+    unprocessable: 'The request cannot be processed',
     serverBusy: 'The server is busy, please try again in a few seconds',
     addressNotFound: 'Address not found...',
     censusRetrieval: 'Census widgets retrieval error',

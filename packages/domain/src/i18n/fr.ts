@@ -68,6 +68,8 @@ export const fr: Catalogue = {
     tooManyLoginAttempts: 'Trop de tentatives de connexion échouées pour ce compte : réessayez dans {{minutes}} min',
     notFound: 'Introuvable',
     internal: 'Erreur interne',
+    tooLarge: 'La requête est trop volumineuse',
+    unprocessable: 'La requête ne peut pas être traitée',
     serverBusy: 'Le serveur est occupé, réessayez dans quelques secondes',
     addressNotFound: 'Adresse introuvable...',
     censusRetrieval: 'Erreur lors de la récupération des widgets de recensement',
