@@ -5,8 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_TTL_SECONDS } from '@catchment/domain';
-import { unauthorized } from '../http/errors.js';
+import { DomainError, SESSION_TTL_SECONDS } from '@catchment/domain';
 import type { ActiveSession, SessionsRepository } from './sessions.repository.js';
 
 export const SESSION_COOKIE = 'session';
@@ -52,8 +51,13 @@ declare module 'fastify' {
   }
 }
 
+/** The request's open session, or a 401. */
+export function requireSession(request: FastifyRequest): ActiveSession {
+  if (!request.session) throw new DomainError('unauthorized');
+  return request.session;
+}
+
 /** The logged-in client's id, or a 401. */
 export function requireClientId(request: FastifyRequest): number {
-  if (!request.session) throw unauthorized();
-  return request.session.clientId;
+  return requireSession(request).clientId;
 }

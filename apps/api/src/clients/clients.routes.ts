@@ -1,29 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientIdParam, emailParam, sessionBody, signupBody } from '@catchment/domain';
-import { forbidden, HttpError } from '../http/errors.js';
-import { hashPassword } from '../auth/passwords.js';
-import { requireClientId } from '../auth/session.plugin.js';
+import { requireSession } from '../auth/session.plugin.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
 import { toUser, type ClientsRepository } from './clients.repository.js';
+import { ClientsService } from './clients.service.js';
 
 export interface ClientsRoutesOptions { clients: ClientsRepository; sessions: SessionsRepository }
-
-/** Only the client itself may act on /Clients/{id}/... */
-function requireSelf(requestClientId: number, id: number): void {
-  if (requestClientId !== id) throw forbidden();
-}
 
 // Sign-up and the e-mail check are limited per socket address (request.ip, the plugin's default key),
 // not per claimed client as the log-in is (auth/request-limits.ts): no owner is kept out of an
 // account here, and the claimed sub-keys would only multiply the allowance of whoever forges them.
 export const clientsRoutes: FastifyPluginAsyncZod<ClientsRoutesOptions> = async (app, { clients, sessions }) => {
+  const accounts = new ClientsService(clients, sessions);
+
   app.post('/Clients', {
     schema: { tags: ['clients'], summary: 'Sign up; the new user is logged in', body: signupBody },
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
   }, async (request, reply) => {
-    const body = request.body;
-    const created = await clients.create({ ...body, passwordHash: await hashPassword(body.password) });
-    if (!created) throw new HttpError(409, 'ALREADY_SIGNED_UP', 'errors.alreadySignedUp');
+    const created = await accounts.signUp(request.body);
     await app.openSession(reply, created.id);
     return reply.code(201).send(toUser(created));
   });
@@ -32,23 +26,19 @@ export const clientsRoutes: FastifyPluginAsyncZod<ClientsRoutesOptions> = async 
   app.head('/Clients/email/:email', {
     schema: { tags: ['clients'], summary: 'Whether a user exists with this email (200) or not (404)', params: emailParam },
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-  }, async (request, reply) => {
-    const client = await clients.findByEmail(request.params.email);
-    return reply.code(client ? 200 : 404).send();
-  });
+  }, async (request, reply) => reply.code(await accounts.emailHasAccount(request.params.email) ? 200 : 404).send());
 
   app.post('/Clients/:id/session', {
     schema: { tags: ['clients'], summary: 'Describe the current session (browser fingerprint, approximate location)', params: clientIdParam, body: sessionBody },
   }, async (request, reply) => {
-    requireSelf(requireClientId(request), request.params.id);
-    await sessions.describe(request.session!.id, request.body);
+    await accounts.describeSession(requireSession(request), request.params.id, request.body);
     return reply.code(204).send();
   });
 
   app.delete('/Clients/:id/session', {
     schema: { tags: ['clients'], summary: 'End the current session', params: clientIdParam },
   }, async (request, reply) => {
-    requireSelf(requireClientId(request), request.params.id);
+    accounts.requireSelf(requireSession(request), request.params.id);
     await app.endSession(request, reply);
     return reply.code(204).send();
   });

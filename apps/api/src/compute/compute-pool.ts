@@ -7,9 +7,8 @@
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import { ERROR_CODES, type AreaGeometry } from '@catchment/domain';
+import { DomainError, type AreaGeometry } from '@catchment/domain';
 import { workerUrl } from '@catchment/files';
-import { HttpError } from '../http/errors.js';
 import type { ComputeTask, InvalidGeometry, PackedOverlaps, UnitTileRow } from './compute-tasks.js';
 import { packGeometries, transferList, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
 
@@ -22,7 +21,7 @@ export interface ComputePoolOptions {
   timeoutMs?: number;
 }
 
-export const serverBusy = () => new HttpError(503, ERROR_CODES.serverBusy, 'errors.serverBusy');
+export const serverBusy = () => new DomainError('serverBusy');
 
 export class ComputePool {
   private readonly pool: Piscina;

@@ -6,10 +6,9 @@
  */
 import type WebSocket from 'ws';
 import {
-  ERROR_CODES, REALTIME_CLOSE_CODES, REALTIME_REPLIES, translate,
+  DomainError, ERROR_CODES, REALTIME_CLOSE_CODES, REALTIME_REPLIES, translate,
   type Locale, type RealtimeMapRef, type RealtimeServerMessage,
 } from '@catchment/domain';
-import { HttpError } from '../http/errors.js';
 import type { MapRef } from '../maps/map-ref.js';
 import type { EventBus, RoomEvent, Unsubscribe } from './event-bus.js';
 import { mapRefKey, mapRefOf, parseClientMessage } from './client-messages.js';
@@ -25,7 +24,7 @@ const CLOSE_GOING_AWAY = 1001;
 
 export interface RealtimeHubOptions {
   events: EventBus;
-  /** The map, if `clientId` may read it (the maps module's rule); otherwise throws its HttpError (404). */
+  /** The map, if `clientId` may read it (the maps module's rule); otherwise throws its DomainError (404). */
   readableMap(ref: MapRef, clientId: number): Promise<{ id: number; version: number }>;
   /** Whether the session behind a socket is still open (not logged out, not expired). */
   sessionIsActive(token: string): Promise<boolean>;
@@ -138,7 +137,7 @@ export class RealtimeHub {
     try {
       map = await this.options.readableMap(ref, connection.session.clientId);
     } catch (error) {
-      if (error instanceof HttpError) return connection.sendError(error.code, error.messageKey, mapId);
+      if (error instanceof DomainError) return connection.sendError(error.code, error.messageKey, mapId);
       throw error;
     }
     if (connection.closed) return;

@@ -5,8 +5,8 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
-import { ERROR_CODES, translate } from '@catchment/domain';
-import { forbidden, requestLocale, sendError, unauthorized } from '../http/errors.js';
+import { DomainError } from '@catchment/domain';
+import { requestLocale } from '../http/errors.js';
 import { SESSION_COOKIE } from '../auth/session.plugin.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
 import { readableMap } from '../maps/map-access.js';
@@ -53,11 +53,12 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
     // Refused before the upgrade, with the API's usual error body: 403 from another site's page, 401 without a session.
     preValidation: async (request: FastifyRequest) => {
       if (!request.ws) return;
-      if (!isAllowedOrigin(request.headers.origin, request.headers.host, options.publicUrl)) throw forbidden();
-      if (!request.session) throw unauthorized();
+      if (!isAllowedOrigin(request.headers.origin, request.headers.host, options.publicUrl)) throw new DomainError('forbidden');
+      if (!request.session) throw new DomainError('unauthorized');
     },
-    handler: async (request, reply) =>
-      sendError(reply, 404, ERROR_CODES.notFound, translate(requestLocale(request), 'errors.notFound')),
+    handler: async () => {
+      throw new DomainError('notFound');
+    },
     wsHandler: (socket, request) => {
       // preValidation let only requests with a session and its cookie through.
       hub.connect(socket, {

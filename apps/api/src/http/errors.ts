@@ -1,36 +1,14 @@
 /**
- * The API's error model: every failure leaves as `{ error: { code, message, details? } }`
- * with the right status, the message translated into the request's language.
+ * The API's error model: every failure leaves as `{ error: { code, message, details? } }` with its
+ * status, the message translated into the request's language. Services throw the domain's
+ * `DomainError`; this handler is the one place that gives it an HTTP status, from the catalogue
+ * (`ERRORS` in packages/domain).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ERROR_CODES, isMessageKey, localeFromAcceptLanguage, translate, type ErrorCode, type Locale } from '@catchment/domain';
-
-/** A failure the client can act on; `messageKey` is a catalogue key (errors.* or validation.*). */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode | string,
-    readonly messageKey: string,
-    readonly details?: unknown,
-  ) {
-    super(messageKey);
-  }
-}
-
-export const badRequest = (key: string, details?: unknown) => new HttpError(400, ERROR_CODES.validation, key, details);
-export const unauthorized = () => new HttpError(401, ERROR_CODES.unauthorized, 'errors.unauthorized');
-export const forbidden = () => new HttpError(403, ERROR_CODES.forbidden, 'errors.forbidden');
-export const notFound = (key = 'errors.notFound') => new HttpError(404, ERROR_CODES.notFound, key);
-export const conflict = (key = 'errors.conflict', details?: unknown) => new HttpError(409, ERROR_CODES.conflict, key, details);
-export const unprocessable = (key: string, details?: unknown) => new HttpError(422, ERROR_CODES.unprocessable, key, details);
-
-/** A body, query or params that did not match its zod schema. */
-export class RequestValidationError extends Error {
-  constructor(readonly issues: z.core.$ZodIssue[], readonly part: string) {
-    super('Request validation failed');
-  }
-}
+import {
+  DomainError, ERRORS, ERROR_CODES, isMessageKey, localeFromAcceptLanguage, RequestValidationError, translate, type ErrorName, type Locale,
+} from '@catchment/domain';
 
 export function requestLocale(request: FastifyRequest): Locale {
   return localeFromAcceptLanguage(request.headers['accept-language']);
@@ -54,16 +32,16 @@ function validationBody(error: RequestValidationError, locale: Locale) {
   return { error: { code: ERROR_CODES.validation, message, details } };
 }
 
-const CODES_BY_STATUS: Record<number, ErrorCode> = {
-  400: ERROR_CODES.validation,
-  401: ERROR_CODES.unauthorized,
-  403: ERROR_CODES.forbidden,
-  404: ERROR_CODES.notFound,
-  409: ERROR_CODES.conflict,
-  413: ERROR_CODES.tooLarge,
-  422: ERROR_CODES.unprocessable,
-  429: ERROR_CODES.rateLimited,
-  503: ERROR_CODES.serverBusy,
+/** The catalogue entry of the framework's own 4xx refusals (body too large, unsupported type, …), by status. */
+const FRAMEWORK_REFUSALS: Record<number, ErrorName> = {
+  400: 'validation',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  409: 'conflict',
+  413: 'tooLarge',
+  422: 'unprocessable',
+  429: 'rateLimited',
 };
 
 /** A message's {{placeholders}} are filled from the error's details (lists joined with commas). */
@@ -81,21 +59,25 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
   return reply.code(status).type('application/json').send({ error: details === undefined ? { code, message } : { code, message, details } });
 }
 
+/** The HTTP answer to a domain error: its entry's status, the translated message, Retry-After when known. */
+function sendDomainError(reply: FastifyReply, error: DomainError, locale: Locale) {
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  const message = translate(locale, error.messageKey, messageParams(error.details));
+  return sendError(reply, ERRORS[error.kind].status, error.code, message, error.details);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     const locale = requestLocale(request);
-    if (error instanceof RequestValidationError) return reply.code(400).send(validationBody(error, locale));
-    if (error instanceof HttpError) {
-      // Busy compute threads clear within seconds: say when to come back.
-      if (error.statusCode === 503) reply.header('retry-after', '5');
-      return sendError(reply, error.statusCode, error.code, translate(locale, error.messageKey, messageParams(error.details)), error.details);
-    }
+    if (error instanceof RequestValidationError) return reply.code(ERRORS.validation.status).send(validationBody(error, locale));
+    if (error instanceof DomainError) return sendDomainError(reply, error, locale);
     const status = (error as FastifyError).statusCode ?? 500;
-    if (status === 429) return sendError(reply, 429, ERROR_CODES.rateLimited, translate(locale, 'errors.rateLimited'));
+    if (status === 429) return sendError(reply, 429, ERROR_CODES.rateLimited, translate(locale, ERRORS.rateLimited.message));
     if (status >= 400 && status < 500) {
-      return sendError(reply, status, CODES_BY_STATUS[status] ?? (error as FastifyError).code ?? 'BAD_REQUEST', error.message);
+      const refusal = FRAMEWORK_REFUSALS[status];
+      return sendError(reply, status, refusal ? ERRORS[refusal].code : ((error as FastifyError).code ?? 'BAD_REQUEST'), error.message);
     }
     request.log.error({ err: error }, 'request failed');
-    return sendError(reply, 500, ERROR_CODES.internal, translate(locale, 'errors.internal'));
+    return sendError(reply, 500, ERROR_CODES.internal, translate(locale, ERRORS.internal.message));
   });
 }

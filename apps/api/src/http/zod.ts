@@ -5,7 +5,7 @@
  */
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { RequestValidationError } from './errors.js';
+import { RequestValidationError } from '@catchment/domain';
 import { findNulCharacter } from './nul-character.js';
 
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => (data) => {

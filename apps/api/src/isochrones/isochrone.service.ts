@@ -4,11 +4,10 @@
  * computes off the event loop in its worker threads, and turns its failures into 4xx answers.
  */
 import {
-  ERROR_CODES, isRoutedTransportMode, type MultiPolygonGeometry, normalizeIsochroneValues, type IsochronesRequest, type RoutedIsoMode, type TransportMode,
+  DomainError, isRoutedTransportMode, type ErrorMessageKey, type ErrorName, type MultiPolygonGeometry, normalizeIsochroneValues, type IsochronesRequest, type RoutedIsoMode, type TransportMode,
 } from '@catchment/domain';
 import { isRoutingError, type IsochroneCollection, type IsochroneProvider, type LoadedRegion, type RoutingErrorCode } from '@catchment/routing';
 import type { CountryLocator } from '@catchment/geodata';
-import { badRequest, HttpError } from '../http/errors.js';
 import { modeRefusal, type ModeCountries } from './mode-availability.js';
 
 export interface IsochroneAnswer extends IsochroneCollection {
@@ -21,15 +20,13 @@ export interface IsochroneAnswer extends IsochroneCollection {
   };
 }
 
-const unprocessable = (code: string, key: string, details?: unknown) => new HttpError(422, code, key, details);
-
-/** Each engine failure as the client sees it. */
-const ROUTING_FAILURES: Record<RoutingErrorCode, { code: string; key: string }> = {
-  NO_GRAPH_FOR_POINT: { code: 'NO_ROAD_NETWORK', key: 'errors.noRoadNetwork' },
-  START_TOO_FAR: { code: 'START_TOO_FAR', key: 'errors.startTooFar' },
-  MODE_NOT_AVAILABLE: { code: 'MODE_NOT_AVAILABLE', key: 'errors.modeNotInNetwork' },
-  INVALID_VALUE: { code: ERROR_CODES.validation, key: 'validation.invalidValue' },
-  CANNOT_CALCULATE: { code: ERROR_CODES.areaCannotBeCalculated, key: 'errors.areaCannotBeCalculated' },
+/** Each engine failure as the client sees it: an entry of the error catalogue, and its message. */
+const ROUTING_FAILURES: Record<RoutingErrorCode, { error: ErrorName; message: ErrorMessageKey }> = {
+  NO_GRAPH_FOR_POINT: { error: 'noRoadNetwork', message: 'errors.noRoadNetwork' },
+  START_TOO_FAR: { error: 'startTooFar', message: 'errors.startTooFar' },
+  MODE_NOT_AVAILABLE: { error: 'modeNotInNetwork', message: 'errors.modeNotInNetwork' },
+  INVALID_VALUE: { error: 'validation', message: 'validation.invalidValue' },
+  CANNOT_CALCULATE: { error: 'areaCannotBeCalculated', message: 'errors.areaCannotBeCalculated' },
 };
 
 export class IsochroneService {
@@ -41,16 +38,16 @@ export class IsochroneService {
 
   async compute(request: IsochronesRequest): Promise<IsochroneAnswer> {
     const normalized = normalizeIsochroneValues(request.isoMode, request.values);
-    if (!normalized.ok) throw badRequest(normalized.messageKey, { value: normalized.value });
+    if (!normalized.ok) throw new DomainError('validation', { message: normalized.messageKey, details: { value: normalized.value } });
     const country = this.countries.countryAt(request.startPoint);
     const refusal = modeRefusal(this.modeCountries, request.transportMode, country);
-    if (refusal) throw unprocessable('MODE_NOT_OFFERED', refusal, { transportMode: request.transportMode, country: country ?? null });
+    if (refusal) throw new DomainError('modeNotOffered', { message: refusal, details: { transportMode: request.transportMode, country: country ?? null } });
     if (!isRoutedTransportMode(request.transportMode)) {
       // Transit needs timetables (not loaded yet); a circle is geometry, not a road search.
-      throw unprocessable(ERROR_CODES.areaCannotBeCalculated, 'errors.areaCannotBeCalculated', { transportMode: request.transportMode });
+      throw new DomainError('areaCannotBeCalculated', { details: { transportMode: request.transportMode } });
     }
     if (!this.engine) {
-      throw unprocessable('NO_ROAD_NETWORK', 'errors.noRoadNetwork', { importCommand: 'npm run data -- import osm <file.osm.pbf>', loadedRegions: [] });
+      throw new DomainError('noRoadNetwork', { details: { importCommand: 'npm run data -- import osm <file.osm.pbf>', loadedRegions: [] } });
     }
     try {
       const collection = await this.engine.isochrones({
@@ -60,7 +57,7 @@ export class IsochroneService {
     } catch (error) {
       if (!isRoutingError(error)) throw error;
       const failure = ROUTING_FAILURES[error.code];
-      throw new HttpError(failure.code === ERROR_CODES.validation ? 400 : 422, failure.code, failure.key, error.details);
+      throw new DomainError(failure.error, { message: failure.message, details: error.details });
     }
   }
 
@@ -74,7 +71,7 @@ export class IsochroneService {
     const answer = await this.compute({ isoMode, transportMode, startPoint, values: [value] });
     const feature = answer.features[0];
     if (!feature || feature.geometry.coordinates.length === 0) {
-      throw unprocessable(ERROR_CODES.areaCannotBeCalculated, 'errors.areaCannotBeCalculated');
+      throw new DomainError('areaCannotBeCalculated');
     }
     const geometry: MultiPolygonGeometry = {
       type: 'MultiPolygon',

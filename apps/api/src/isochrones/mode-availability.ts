@@ -8,7 +8,7 @@
  * COUNTRY_GROUPS (europe, north_america) or `*` (everywhere). A mode not listed is offered
  * everywhere.
  */
-import { COUNTRY_GROUPS, TRANSPORT_MODES, type TransportMode } from '@catchment/domain';
+import { COUNTRY_GROUPS, TRANSPORT_MODES, type ErrorMessageKey, type TransportMode } from '@catchment/domain';
 
 export const DEFAULT_MODE_COUNTRIES = 'truck=fr;heavy_truck=fr;transit=fr;bike=europe,north_america;walk=europe,north_america';
 
@@ -40,7 +40,7 @@ export function parseModeCountries(text: string): ModeCountries {
 }
 
 /** The spec's message for each restricted mode, used while the operator keeps the spec's rule. */
-const SPEC_REFUSALS: Partial<Record<TransportMode, string>> = {
+const SPEC_REFUSALS: Partial<Record<TransportMode, ErrorMessageKey>> = {
   truck: 'errors.truckOnlyFrance',
   heavy_truck: 'errors.truckOnlyFrance',
   transit: 'errors.transitOnlyFrance',
@@ -54,7 +54,7 @@ const DEFAULT_RULES = parseModeCountries(DEFAULT_MODE_COUNTRIES);
  * Why a mode may not start from a country (a message key), or undefined when it may. A start at
  * sea (no country) is refused for every restricted mode.
  */
-export function modeRefusal(rules: ModeCountries, mode: TransportMode, country: string | undefined): string | undefined {
+export function modeRefusal(rules: ModeCountries, mode: TransportMode, country: string | undefined): ErrorMessageKey | undefined {
   const allowed = rules.get(mode);
   if (allowed === undefined || allowed === 'everywhere') return undefined;
   if (country !== undefined && allowed.has(country)) return undefined;

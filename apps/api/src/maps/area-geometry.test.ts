@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAreaBody, type AreaGeometry, type CreateArea, type PolygonGeometry } from '@catchment/domain';
-import { HttpError } from '../http/errors.js';
+import { createAreaBody, DomainError, type AreaGeometry, type CreateArea, type PolygonGeometry } from '@catchment/domain';
 import { AreaGeometryResolvers, areaRecipe } from './area-geometry.js';
 
 const uuid = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed';
@@ -31,8 +30,8 @@ describe('AreaGeometryResolvers', () => {
     const resolvers = new AreaGeometryResolvers();
     const isochrone = area({ isoMode: 'isochrone', transportMode: 'car', startPoint: [2, 48], duration: 600 });
     const error = await resolvers.resolve(isochrone, ctx).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ statusCode: 422, code: 'AREA_CANNOT_BE_CALCULATED', messageKey: 'errors.areaCannotBeCalculated' });
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ kind: 'areaCannotBeCalculated', code: 'AREA_CANNOT_BE_CALCULATED', messageKey: 'errors.areaCannotBeCalculated' });
   });
 
   it('uses a registered resolver, given as a function or an object, with the request locale', async () => {

@@ -9,11 +9,10 @@
  *   ctx.areaResolvers.register('routed', async (area, { locale }) => engine.isochrone(area, locale));
  *   ctx.areaResolvers.register('administrative', { resolve: (area) => unionOfUnits(area) });
  *
- * A resolver that cannot compute an area should throw `areaCannotBeCalculated()` (or an HttpError
+ * A resolver that cannot compute an area should throw `areaCannotBeCalculated()` (or a DomainError
  * of its own with a more precise message).
  */
-import { circlePolygon, ERROR_CODES, type AreaGeometry, type CreateArea, type Locale } from '@catchment/domain';
-import { HttpError } from '../http/errors.js';
+import { circlePolygon, DomainError, type AreaGeometry, type CreateArea, type Locale } from '@catchment/domain';
 
 /** How an area is made; the key under which its resolver is registered. */
 export const AREA_RECIPES = ['polygon', 'circle', 'routed', 'administrative'] as const;
@@ -40,8 +39,7 @@ export function areaRecipe(area: CreateArea): AreaRecipe {
   }
 }
 
-export const areaCannotBeCalculated = (details?: unknown) =>
-  new HttpError(422, ERROR_CODES.areaCannotBeCalculated, 'errors.areaCannotBeCalculated', details);
+export const areaCannotBeCalculated = (details?: unknown) => new DomainError('areaCannotBeCalculated', { details });
 
 const polygonResolver: AreaGeometryResolver = {
   async resolve(area) {

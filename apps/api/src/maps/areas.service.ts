@@ -4,10 +4,9 @@
  * valid for PostGIS; every write bumps the map version and is all or nothing.
  */
 import {
-  AREA_COLOR_PALETTE, translate,
+  AREA_COLOR_PALETTE, DomainError, RequestValidationError, translate,
   type Area, type AreaGeometry, type CreateArea, type Locale,
 } from '@catchment/domain';
-import { badRequest, conflict, forbidden, RequestValidationError } from '../http/errors.js';
 import type { ClientsRepository } from '../clients/clients.repository.js';
 import type { NewArea } from './areas.repository.js';
 import type { MapRow } from './maps.repository.js';
@@ -50,11 +49,11 @@ export class AreasService {
 
   /** Appends the areas to the folder, in the given order. */
   async create(write: FolderWrite, areas: CreateArea[], locale: Locale): Promise<{ areas: Area[]; version: number }> {
-    if (duplicates(areas.map((area) => area.uuid))) throw conflict('errors.duplicateUuid');
+    if (duplicates(areas.map((area) => area.uuid))) throw new DomainError('conflict', { message: 'errors.duplicateUuid' });
     // Rights and limit first, without locking: computing geometries may take a while and is not
     // spent on requests that will be refused. Both are checked again under the lock.
     const { map: before, role } = await readableMap(this.store, write.ref, write.clientId);
-    if (!canEdit(role)) throw forbidden();
+    if (!canEdit(role)) throw new DomainError('forbidden');
     const caller = await this.clients.findById(write.clientId);
     assertAreaLimit(caller?.product, await this.store.areas.countInMap(before.id), areas.length);
     const geometries = await Promise.all(areas.map(async (area) => canonicalGeometry(await this.resolvers.resolve(area, { locale }))));
@@ -90,7 +89,7 @@ export class AreasService {
         position: positionAfter(lastPosition) + i * POSITION_STEP,
       }));
       // A uuid already used anywhere: the unique key refuses it, and the whole request with it.
-      if (await tx.areas.insertMany(rows) !== rows.length) throw conflict('errors.duplicateUuid');
+      if (await tx.areas.insertMany(rows) !== rows.length) throw new DomainError('conflict', { message: 'errors.duplicateUuid' });
       return tx.areas.listByUuids(rows.map((row) => row.uuid));
     });
     return { areas: value.map(toArea), version: map.version };
@@ -169,7 +168,8 @@ async function areasOfFolder(tx: MapStore, map: MapRow, folderUuid: string, uuid
 async function assertValidGeometries(tx: MapStore, geometries: { geometry: AreaGeometry; path: string }[]): Promise<void> {
   const invalid = await tx.areas.invalidGeometries(geometries.map((item) => item.geometry));
   if (invalid.length > 0) {
-    throw badRequest('validation.invalidGeometry', invalid.map(({ index, reason }) => ({ path: geometries[index]!.path, message: reason })));
+    const details = invalid.map(({ index, reason }) => ({ path: geometries[index]!.path, message: reason }));
+    throw new DomainError('validation', { message: 'validation.invalidGeometry', details });
   }
 }
 

@@ -1,6 +1,5 @@
 /** Folders (layers) of a map: create or update, change, delete, reorder. Every write bumps the map version. */
-import type { Folder } from '@catchment/domain';
-import { conflict } from '../http/errors.js';
+import { DomainError, type Folder } from '@catchment/domain';
 import type { FolderRow } from './folders.repository.js';
 import type { MapRow } from './maps.repository.js';
 import type { MapStore } from './map-store.js';
@@ -28,7 +27,7 @@ export class FoldersService {
   async put(write: FolderWrite, input: FolderInput): Promise<{ folder: Folder; version: number; created: boolean }> {
     const { value, map } = await writeToMap(this.store, write, async (tx, current) => {
       const existing = await tx.folders.find(write.folderUuid);
-      if (existing && existing.map_id !== current.id) throw conflict('errors.duplicateUuid');
+      if (existing && existing.map_id !== current.id) throw new DomainError('conflict', { message: 'errors.duplicateUuid' });
       let row: FolderRow | undefined;
       if (existing) {
         row = await tx.folders.update(write.folderUuid, input);
@@ -39,7 +38,7 @@ export class FoldersService {
           closed: input.closed ?? false, active: input.active ?? false, position: positionAfter(last?.position),
         });
         // Taken meanwhile by another map's folder (the unique key decided).
-        if (!row) throw conflict('errors.duplicateUuid');
+        if (!row) throw new DomainError('conflict', { message: 'errors.duplicateUuid' });
       }
       if (input.active) await tx.folders.deactivateOthers(current.id, write.folderUuid);
       return { folder: toFolder(row, existing ? await tx.areas.listByFolder(row.uuid) : []), created: !existing };

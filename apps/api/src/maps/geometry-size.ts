@@ -6,8 +6,7 @@
  * costs a few.
  */
 import type { FastifyRequest } from 'fastify';
-import { GEOMETRY_REASONS, MAX_AREA_VERTICES } from '@catchment/domain';
-import { RequestValidationError } from '../http/errors.js';
+import { GEOMETRY_REASONS, MAX_AREA_VERTICES, RequestValidationError } from '@catchment/domain';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 

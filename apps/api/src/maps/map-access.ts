@@ -2,19 +2,17 @@
  * Who may do what with a map. Owner and members (map_clients) read and edit it; anyone reads a
  * public map; a private map is, to everybody else, a map that does not exist (404, never 403).
  */
-import { ERROR_CODES } from '@catchment/domain';
-import { forbidden, HttpError } from '../http/errors.js';
+import { DomainError } from '@catchment/domain';
 import type { MapRow } from './maps.repository.js';
 import type { MapStore } from './map-store.js';
 import type { MapRef } from './map-ref.js';
 
 export type MapRole = 'owner' | 'member' | 'visitor';
 
-export const mapNotFound = () => new HttpError(404, ERROR_CODES.mapNotFound, 'errors.mapNotFound');
-export const folderNotFound = () => new HttpError(404, ERROR_CODES.folderNotFound, 'errors.folderNotFound');
-export const areaNotFound = () => new HttpError(404, ERROR_CODES.areaNotFound, 'errors.areaNotFound');
-export const versionConflict = (currentVersion: number) =>
-  new HttpError(409, ERROR_CODES.mapVersionConflict, 'errors.conflict', { currentVersion });
+export const mapNotFound = () => new DomainError('mapNotFound');
+export const folderNotFound = () => new DomainError('folderNotFound');
+export const areaNotFound = () => new DomainError('areaNotFound');
+export const versionConflict = (currentVersion: number) => new DomainError('mapVersionConflict', { details: { currentVersion } });
 
 export async function roleOn(store: MapStore, map: MapRow, clientId: number | undefined): Promise<MapRole> {
   if (clientId === undefined) return 'visitor';
@@ -30,7 +28,7 @@ export type EditRight = 'edit' | 'own';
 /** Throws 404 when the caller may not even read the map, 403 when they may read but not do `right`. */
 export function assertAllowed(map: MapRow, role: MapRole, right: EditRight): void {
   if (role === 'visitor' && !map.public) throw mapNotFound();
-  if (right === 'own' ? role !== 'owner' : !canEdit(role)) throw forbidden();
+  if (right === 'own' ? role !== 'owner' : !canEdit(role)) throw new DomainError('forbidden');
 }
 
 /** The map and the caller's role on it, or a 404 when it does not exist or is private to others. */

@@ -1,7 +1,6 @@
 /** Maps: create, list, read, change, delete, clone. Rights and versions: map-access.ts and map-write.ts. */
 import { randomUUID } from 'node:crypto';
-import { FREE_MAX_AREAS_PER_MAP, LABEL_MAX_LENGTH, translate, type Locale, type MapDocument, type MapSort, type MapSummary } from '@catchment/domain';
-import { badRequest, forbidden } from '../http/errors.js';
+import { DomainError, FREE_MAX_AREAS_PER_MAP, LABEL_MAX_LENGTH, translate, type Locale, type MapDocument, type MapSort, type MapSummary } from '@catchment/domain';
 import type { ClientsRepository } from '../clients/clients.repository.js';
 import type { MapRow } from './maps.repository.js';
 import type { MapStore } from './map-store.js';
@@ -54,7 +53,7 @@ export class MapsService {
   /** Title, selection (an area of this map, or null) and (owner only) the public flag. */
   async update(ref: MapRef, clientId: number, input: MapChangesInput, expectedVersion: number | undefined, locale: Locale): Promise<MapSummary> {
     const { value: areaCount, map } = await writeToMap(this.store, { ref, clientId, expectedVersion }, async (tx, current, role) => {
-      if (input.public !== undefined && input.public !== current.public && role !== 'owner') throw forbidden();
+      if (input.public !== undefined && input.public !== current.public && role !== 'owner') throw new DomainError('forbidden');
       // Checked under the map's lock: an area deleted meanwhile has already gone, and deleting one waits for this write.
       if (input.selectedUuid && (await tx.areas.places(current.id, [input.selectedUuid])).length === 0) throw selectionNotInMap(locale);
       await tx.maps.update(current.id, input);
@@ -93,7 +92,7 @@ export class MapsService {
 /** 400 on body.selectedUuid: only an area of the map itself can be its selection. */
 function selectionNotInMap(locale: Locale) {
   const key = 'validation.selectedAreaNotInMap';
-  return badRequest(key, [{ path: 'body.selectedUuid', message: translate(locale, key) }]);
+  return new DomainError('validation', { message: key, details: [{ path: 'body.selectedUuid', message: translate(locale, key) }] });
 }
 
 async function loadDocument(store: MapStore, map: MapRow, editable: boolean): Promise<MapDocument> {

@@ -5,10 +5,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  computeMeasuresBody, countryQuery, divisionsExportBody, ERROR_CODES, MEASURE_GROUPS, mapIdParam, measuresOfCountry, measuresQuery, translate,
+  computeMeasuresBody, countryQuery, divisionsExportBody, DomainError, ERROR_CODES, MEASURE_GROUPS, mapIdParam, measuresOfCountry, measuresQuery, translate,
   type CensusWidget, type ComputeMeasuresResponse, type Country, type Locale,
 } from '@catchment/domain';
-import { HttpError, requestLocale } from '../http/errors.js';
+import { requestLocale } from '../http/errors.js';
 import { parseMapRef } from '../maps/map-ref.js';
 import { readableMap } from '../maps/map-access.js';
 import type { MapStore } from '../maps/map-store.js';
@@ -37,7 +37,7 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
         try {
           return await measures.measuresOf(area, locale);
         } catch (error) {
-          if (error instanceof HttpError) throw error;
+          if (error instanceof DomainError) throw error;
           request.log.error({ err: error, areaId: area.uuid }, 'census computation failed');
           const message = translate(locale, 'errors.censusRetrieval');
           return { areaId: area.uuid, country: measures.countryOf(area.geometry), measures: [], error: { code: ERROR_CODES.censusRetrieval, message } };

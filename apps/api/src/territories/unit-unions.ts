@@ -11,12 +11,11 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { countVertices, ERROR_CODES, type AdministrativeKind, type AreaGeometry } from '@catchment/domain';
+import { countVertices, DomainError, type AdministrativeKind, type AreaGeometry } from '@catchment/domain';
 import type { Database } from '../db/schema.js';
 import type { TerritoryData } from './data/territory-data.js';
 import { RecentCache } from '../cache/recent-cache.js';
 import type { ComputePool } from '../compute/compute-pool.js';
-import { HttpError } from '../http/errors.js';
 import { areaCannotBeCalculated } from '../maps/area-geometry.js';
 
 /** The importer (`npm run data -- import <name>`) that loads boundaries of each kind. */
@@ -78,23 +77,23 @@ export class UnitUnions {
   /** The units' boundaries, checked: known, polygons, within the bound. */
   private async boundaries(unitKind: AdministrativeKind, codes: string[]): Promise<AreaGeometry[]> {
     if (!(await this.data.loadedKinds()).has(unitKind)) {
-      throw new HttpError(422, ERROR_CODES.unitKindNotLoaded, 'errors.unitKindNotLoaded', { unitKind });
+      throw new DomainError('unitKindNotLoaded', { details: { unitKind } });
     }
     const found = new Map((await this.data.units.unitsByCode(unitKind, codes)).map((unit) => [unit.code, unit]));
     const units = codes.map((code) => ({ code, unit: found.get(code) }));
     const missing = units.filter(({ unit }) => !unit).map(({ code }) => code);
     if (missing.length > 0) {
-      throw new HttpError(422, ERROR_CODES.unitsNotFound, 'errors.unitsNotFound', { unitKind, codes: missing.slice(0, LISTED_CODES_MAX) });
+      throw new DomainError('unitsNotFound', { details: { unitKind, codes: missing.slice(0, LISTED_CODES_MAX) } });
     }
     const pointsOnly = units.filter(({ unit }) => unit!.isPoint).map(({ code }) => code);
     if (pointsOnly.length > 0) {
-      throw new HttpError(422, ERROR_CODES.unitsWithoutBoundary, 'errors.unitsWithoutBoundary', {
+      throw new DomainError('unitsWithoutBoundary', { details: {
         unitKind, codes: pointsOnly.slice(0, LISTED_CODES_MAX), source: IMPORTER_OF_KIND[unitKind] ?? 'sources',
-      });
+      } });
     }
     const vertices = units.reduce((sum, { unit }) => sum + unit!.points, 0);
     if (vertices > this.maxInputVertices) {
-      throw new HttpError(422, ERROR_CODES.unionTooLarge, 'errors.unionTooLarge', { unitKind, units: codes.length });
+      throw new DomainError('unionTooLarge', { details: { unitKind, units: codes.length } });
     }
     return units.map(({ unit }) => JSON.parse(unit!.geometry) as AreaGeometry);
   }

@@ -36,6 +36,7 @@ export const sessionBody = z.object({
   lng: z.number().min(-180).max(180).optional(),
   lat: z.number().min(-90).max(90).optional(),
 });
+export type SessionBody = z.infer<typeof sessionBody>;
 
 export const userSchema = z.object({
   id: z.number(),

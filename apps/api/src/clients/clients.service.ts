@@ -1,0 +1,31 @@
+/** Accounts: sign-up, whether an email has one, and what a client may do with its own session. */
+import { DomainError, type SessionBody, type SignupBody } from '@catchment/domain';
+import { hashPassword } from '../auth/passwords.js';
+import type { ActiveSession, SessionsRepository } from '../auth/sessions.repository.js';
+import type { ClientRow, ClientsRepository } from './clients.repository.js';
+
+export class ClientsService {
+  constructor(private readonly clients: ClientsRepository, private readonly sessions: SessionsRepository) {}
+
+  /** A new account; ALREADY_SIGNED_UP when the email has one (the unique index decides, race-free). */
+  async signUp(body: SignupBody): Promise<ClientRow> {
+    const created = await this.clients.create({ ...body, passwordHash: await hashPassword(body.password) });
+    if (!created) throw new DomainError('alreadySignedUp');
+    return created;
+  }
+
+  async emailHasAccount(email: string): Promise<boolean> {
+    return (await this.clients.findByEmail(email)) !== undefined;
+  }
+
+  /** Only the client itself may act on /Clients/{id}/...: FORBIDDEN for anyone else. */
+  requireSelf(session: ActiveSession, clientId: number): void {
+    if (session.clientId !== clientId) throw new DomainError('forbidden');
+  }
+
+  /** Notes the browser's fingerprint and approximate location on the client's current session. */
+  async describeSession(session: ActiveSession, clientId: number, description: SessionBody): Promise<void> {
+    this.requireSelf(session, clientId);
+    await this.sessions.describe(session.id, description);
+  }
+}
