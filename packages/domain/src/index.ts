@@ -9,4 +9,5 @@ export * from './i18n/index.js';
 export * from './regions.js';
 export * from './isochrone-values.js';
 export * from './territories.js';
+export * from './measure-catalogue.js';
 export * from './realtime.js';
