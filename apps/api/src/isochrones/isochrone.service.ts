@@ -1,12 +1,13 @@
 /**
  * Travel-time and road-distance areas: the rules of the product around the routing engine. Checks
  * values (SPEC §5, §9) and where the mode is offered (SPEC §8), then asks the engine, which
- * computes off the event loop in its worker threads, and turns its failures into 4xx answers.
+ * computes off the event loop in its worker threads, and turns its failures into domain errors.
  */
 import {
-  DomainError, isRoutedTransportMode, type ErrorMessageKey, type ErrorName, type MultiPolygonGeometry, normalizeIsochroneValues, type IsochronesRequest, type RoutedIsoMode, type TransportMode,
+  DomainError, isMessageKey, isRoutedTransportMode, normalizeIsochroneValues, translate,
+  type ErrorMessageKey, type ErrorName, type IsochronesRequest, type Locale, type MultiPolygonGeometry, type RoadNetwork, type RoutedIsoMode, type TransportMode,
 } from '@catchment/domain';
-import { isRoutingError, type IsochroneCollection, type IsochroneProvider, type LoadedRegion, type RoutingErrorCode } from '@catchment/routing';
+import { isRoutingError, type IsochroneCollection, type IsochroneProvider, type RoutingErrorCode } from '@catchment/routing';
 import type { CountryLocator } from '@catchment/geodata';
 import { modeRefusal, type ModeCountries } from './mode-availability.js';
 
@@ -61,9 +62,14 @@ export class IsochroneService {
     }
   }
 
-  /** The road networks loaded (by our engine: an external server does not list its regions). */
-  regions(): LoadedRegion[] {
-    return this.engine?.regions?.() ?? [];
+  /**
+   * The road networks loaded (by our engine: an external server does not list its regions), named
+   * in the locale: the operator's first, then the demo's, by name within each.
+   */
+  roadNetworks(locale: Locale): RoadNetwork[] {
+    return (this.engine?.regions?.() ?? [])
+      .map((region) => ({ id: region.region, name: regionName(region.region, locale), bbox: region.bbox, demo: region.fallback }))
+      .sort((a, b) => Number(a.demo) - Number(b.demo) || a.name.localeCompare(b.name, locale));
   }
 
   /** One band, for an area of a map: its MultiPolygon. */
@@ -79,4 +85,10 @@ export class IsochroneService {
     };
     return geometry;
   }
+}
+
+/** The catalogue's name of a demo region; an operator's region goes by its file name (`bayern-latest`). */
+function regionName(region: string, locale: Locale): string {
+  const key = `roadNetworks.${region}`;
+  return isMessageKey(key) ? translate(locale, key) : region;
 }

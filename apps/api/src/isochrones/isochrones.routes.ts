@@ -3,8 +3,7 @@
  * GET /v2/isochrones/regions: the road networks loaded, which the panel offers where none covers the place asked.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isMessageKey, isochronesBody, roadNetworksResponse, translate, type Locale, type RoadNetwork } from '@catchment/domain';
-import type { LoadedRegion } from '@catchment/routing';
+import { isochronesBody, roadNetworksResponse } from '@catchment/domain';
 import { requestLocale } from '../http/errors.js';
 import type { RouteModule } from '../routes.js';
 import type { IsochroneService } from './isochrone.service.js';
@@ -28,21 +27,8 @@ const plugin: FastifyPluginAsyncZod<{ isochrones: IsochroneService }> = async (a
         + 'in the request language and its bounding box. Empty with an external routing server.',
       response: { 200: roadNetworksResponse },
     },
-  }, async (request) => ({ regions: roadNetworks(isochrones.regions(), requestLocale(request)) }));
+  }, async (request) => ({ regions: isochrones.roadNetworks(requestLocale(request)) }));
 };
-
-/** The operator's regions first, then the demo's, by name within each. */
-function roadNetworks(regions: LoadedRegion[], locale: Locale): RoadNetwork[] {
-  return regions
-    .map((region) => ({ id: region.region, name: regionName(region.region, locale), bbox: region.bbox, demo: region.fallback }))
-    .sort((a, b) => Number(a.demo) - Number(b.demo) || a.name.localeCompare(b.name, locale));
-}
-
-/** The catalogue's name of a demo region; an operator's region goes by its file name (`bayern-latest`). */
-function regionName(region: string, locale: Locale): string {
-  const key = `roadNetworks.${region}`;
-  return isMessageKey(key) ? translate(locale, key) : region;
-}
 
 export const isochronesRoutes: RouteModule = async (api, ctx) => {
   await api.register(plugin, { isochrones: ctx.isochrones });
