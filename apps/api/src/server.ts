@@ -15,6 +15,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { ERROR_CODES, translate } from '@catchment/domain';
 import type { AppContext } from './context.js';
 import { compressionOptions } from './http/compression.js';
+import { databaseRateLimits } from './http/database-rate-limit-store.js';
 import { registerErrorHandling, requestLocale, sendError } from './http/errors.js';
 import { validatorCompiler } from './http/zod.js';
 import { sessionPlugin } from './auth/session.plugin.js';
@@ -33,6 +34,8 @@ export interface ServerOptions {
   logger?: boolean | object;
   requestLogging?: boolean;
   rateLimits?: boolean;
+  /** Keeps this server's rate-limit counts apart from other servers' on the database (tests that need fresh counts). */
+  rateLimitScope?: string;
   /** The log-in's throttle and request limits, when not the defaults (tests that need short or small ones). */
   login?: { throttle?: LoginThrottlePolicy; limits?: LoginRequestLimits };
   /** Time between the real-time socket's pings, when not the default (tests of a session that ends). */
@@ -70,7 +73,15 @@ export async function buildServer(ctx: AppContext, options: ServerOptions = {}):
   });
   // Before any route: the plugin adds its hook to each route as the route is declared.
   await app.register(compress, compressionOptions);
-  await app.register(rateLimit, { global: false, enableDraftSpec: false, ...(options.rateLimits === false ? { allowList: () => true } : {}) });
+  // Counted in the database, so that every API process on it enforces the same limits together.
+  const rateLimitCounts = databaseRateLimits(ctx.database.db, {
+    scope: options.rateLimitScope, onSweepError: (error) => app.log.warn({ err: error }, 'could not sweep expired rate-limit counters'),
+  });
+  app.addHook('onClose', async () => rateLimitCounts.close());
+  await app.register(rateLimit, {
+    global: false, enableDraftSpec: false, store: rateLimitCounts.Store,
+    ...(options.rateLimits === false ? { allowList: () => true } : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Catchment API', version: '0.1.0', description: 'Catchment areas and geomarketing' },

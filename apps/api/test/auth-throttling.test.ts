@@ -29,9 +29,9 @@ afterEach(async () => { await Promise.all(opened.splice(0).map((server) => serve
 /** The default rules with a slow-down of a few milliseconds. */
 const QUICK: LoginThrottlePolicy = { ...DEFAULT_LOGIN_THROTTLE, slowdown: { firstMs: 1, stepMs: 1, maxMs: 5 } };
 
-/** A server of its own, with the real rate limits, trusting the proxies TRUST_PROXY names. */
+/** A server of its own, with the real rate limits counted from zero, trusting the proxies TRUST_PROXY names. */
 async function limitedServer(env: { TRUST_PROXY?: string } = {}, options: ServerOptions = { login: { throttle: QUICK } }): Promise<FastifyInstance> {
-  const server = await buildServer({ ...ctx, config: { ...ctx.config, trustProxy: loadConfig(env).trustProxy } }, options);
+  const server = await buildServer({ ...ctx, config: { ...ctx.config, trustProxy: loadConfig(env).trustProxy } }, { rateLimitScope: randomUUID(), ...options });
   opened.push(server);
   return server;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../src/server.js';
@@ -92,7 +93,7 @@ describe('login, me and logout', () => {
 
   it('rate-limits the email check, which reveals accounts', async () => {
     const { ctx } = await testApp();
-    const limited = await buildServer(ctx);
+    const limited = await buildServer(ctx, { rateLimitScope: randomUUID() });
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       statuses.push((await limited.inject({ method: 'HEAD', url: '/api/Clients/email/someone%40example.com' })).statusCode);
