@@ -154,11 +154,11 @@ describe('unions of territorial units', () => {
 
   it('refuses a union past its bound with a 422 that says to select fewer', async () => {
     const unions = new UnitUnions(ctx.database.db, ctx.territories.data, ctx.compute, 100);
-    await expect(unions.union('us_counties', ALL_COUNTIES().slice(0, 50))).rejects.toMatchObject({ statusCode: 422, code: 'UNION_TOO_LARGE' });
+    await expect(unions.union('us_counties', ALL_COUNTIES().slice(0, 50))).rejects.toMatchObject({ kind: 'unionTooLarge', code: 'UNION_TOO_LARGE' });
   });
 
   it('is rate-limited per user', async () => {
-    const limited = await buildServer(ctx);
+    const limited = await buildServer(ctx, { rateLimitScope: randomUUID() });
     try {
       const user = await signUp(limited);
       const codes = ALL_COUNTIES().slice(0, 2);

@@ -1,6 +1,6 @@
 /**
- * Requests per minute on /auth/login, in two limits (the rate-limit plugin, counted in each
- * process's memory):
+ * Requests per minute on /auth/login, in two limits (the rate-limit plugin, counted in the database
+ * for every API process together: http/database-rate-limit-store.ts):
  * - per claimed client (client-identity.ts): the strict one, which a client meets first;
  * - per socket address alone: a loose cap, since a client can mint claimed clients by forging
  *   X-Forwarded-For and would otherwise get the strict allowance as many times as it likes.
@@ -8,8 +8,7 @@
  * a claimed client of their own, even from an address an attacker also uses, until the loose cap.
  */
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import { ERROR_CODES } from '@catchment/domain';
-import { HttpError } from '../http/errors.js';
+import { DomainError } from '@catchment/domain';
 import { claimedClient, socketKey } from './client-identity.js';
 
 export interface RequestLimit { max: number; timeWindow: string }
@@ -30,12 +29,13 @@ export const DEFAULT_LOGIN_REQUEST_LIMITS: LoginRequestLimits = {
 /** The route options that apply both limits: a config for the plugin, and a hook for the per-socket cap. */
 export function loginRequestLimits(app: FastifyInstance, limits: LoginRequestLimits) {
   // A limiter of its own (own counters, the plugin's allow-list): the plugin takes one limit per route.
-  const perSocket = app.createRateLimit({ ...limits.perSocket, keyGenerator: socketKey });
+  // Its keys name it: limiters without a route share one name in the database store.
+  const perSocket = app.createRateLimit({ ...limits.perSocket, keyGenerator: (request) => `login-per-socket:${socketKey(request)}` });
   const capPerSocket: onRequestAsyncHookHandler = async (request, reply) => {
     const verdict = await perSocket(request);
     if (verdict.isAllowed || !verdict.isExceeded) return;
     reply.header('retry-after', String(verdict.ttlInSeconds));
-    throw new HttpError(429, ERROR_CODES.rateLimited, 'errors.rateLimited');
+    throw new DomainError('rateLimited');
   };
   return {
     config: { rateLimit: { ...limits.perClaimedClient, keyGenerator: claimedClient } },
