@@ -1,5 +1,6 @@
 /**
- * A binary min-heap of (key, node) pairs over typed arrays. Keys are never decreased in place:
+ * The routing engine's earlier queue, kept as heap.bench.ts's baseline (the engine now uses
+ * flatqueue, faster on the same searches): a binary min-heap of (key, node) pairs over typed arrays. Keys are never decreased in place:
  * Dijkstra pushes a node again when it finds a shorter way and skips stale entries when popping,
  * which is simpler and, on road graphs, as fast as an indexed heap.
  */
