@@ -7,7 +7,8 @@
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import { DomainError, type AreaGeometry } from '@catchment/domain';
+import { DomainError, type AreaGeometry, type Locale } from '@catchment/domain';
+import type { NamedDivisions } from '../territories/divisions-workbook.js';
 import { workerUrl } from '@catchment/files';
 import type { ComputeTask, InvalidGeometry, PackedOverlaps, UnitTileRow } from './compute-tasks.js';
 import { packGeometries, transferList, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
@@ -66,6 +67,12 @@ export class ComputePool {
   /** A vector tile of territorial units (null: nothing to draw). */
   async unitTile(z: number, x: number, y: number, units: UnitTileRow[], labels: boolean): Promise<Uint8Array | null> {
     return await this.run({ name: 'unitTile', z, x, y, units, labels }) as Uint8Array | null;
+  }
+
+  /** The divisions export as an XLSX file. */
+  async divisionsWorkbook(areas: NamedDivisions[], locale: Locale): Promise<Buffer> {
+    const bytes = await this.run({ name: 'divisionsWorkbook', areas, locale }) as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   /** Tasks run to completion so far (what tells a cached result from a computed one). */

@@ -5,6 +5,8 @@
 import type { MultiPolygon, Point, Polygon } from 'geojson';
 import { unionGeometries, validateAreaGeometry, type GeometryReason } from '@catchment/domain';
 import { encodeUnitTile, prepareArea, unitOverlap } from '@catchment/geodata';
+import type { Locale } from '@catchment/domain';
+import { divisionsWorkbook, type NamedDivisions } from '../territories/divisions-workbook.js';
 import { packGeometries, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
 
 export type ComputeTask =
@@ -18,7 +20,9 @@ export type ComputeTask =
    */
   | { name: 'overlaps'; area: PackedGeometries; units: string[] }
   /** A vector tile of territorial units, from the rows the database cut for it (GeoJSON text). */
-  | { name: 'unitTile'; z: number; x: number; y: number; units: UnitTileRow[]; labels: boolean };
+  | { name: 'unitTile'; z: number; x: number; y: number; units: UnitTileRow[]; labels: boolean }
+  /** The divisions export (exceljs builds the whole workbook in memory: seconds for large areas). */
+  | { name: 'divisionsWorkbook'; areas: NamedDivisions[]; locale: Locale };
 
 export interface UnitTileRow { code: string; name: string; geometry: string; labelX: number | null; labelY: number | null }
 
@@ -27,7 +31,7 @@ export type PackedOverlaps = Float64Array;
 
 export interface InvalidGeometry { index: number; reason: GeometryReason }
 
-export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | null {
+export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | Promise<Uint8Array> | null {
   switch (task.name) {
     case 'validateAreas':
       return unpackGeometries(task.geometries).flatMap((geometry, index) => {
@@ -49,6 +53,8 @@ export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeo
       });
       return result;
     }
+    case 'divisionsWorkbook':
+      return divisionsWorkbook(task.areas, task.locale).then((buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength));
     case 'unitTile':
       return encodeUnitTile(task.z, task.x, task.y, task.units.map((unit) => ({
         code: unit.code,

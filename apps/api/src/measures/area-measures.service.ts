@@ -4,7 +4,7 @@
  * where no source has any figure. Labels are in the request's language.
  */
 import {
-  ERROR_CODES, MEASURES_BY_KEY, translate,
+  DomainError, ERROR_CODES, MEASURES_BY_KEY, translate,
   type AreaGeometry, type AreaMeasures, type Country, type Locale, type MeasureValue,
 } from '@catchment/domain';
 import type { CountryLocator } from '@catchment/geodata';
@@ -19,10 +19,22 @@ export class AreaMeasuresService {
     return coveredCountry(areaIsoCountry(geometry, (point) => this.countries.countryAt(point)));
   }
 
-  async measuresOf(area: MeasuredArea, locale: Locale): Promise<AreaMeasures> {
+  /**
+   * The area's figures. A source failing for a reason of its own (not a refusal the client can act
+   * on, such as a busy server) gives the area a CENSUS_RETRIEVAL_ERROR, reported to `onFailure`,
+   * rather than failing the other areas of the request.
+   */
+  async measuresOf(area: MeasuredArea, locale: Locale, onFailure: (error: unknown) => void = () => {}): Promise<AreaMeasures> {
     const country = this.countryOf(area.geometry);
     if (isTooLargeToAnalyse(area.geometry)) return refused(area, country, locale, ERROR_CODES.polygonTooLarge, 'errors.polygonTooLarge');
-    const figures = (await Promise.all(this.sources.map((source) => source.figures(area, country)))).flat();
+    let figures: RawFigure[];
+    try {
+      figures = (await Promise.all(this.sources.map((source) => source.figures(area, country)))).flat();
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      onFailure(error);
+      return refused(area, country, locale, ERROR_CODES.censusRetrieval, 'errors.censusRetrieval');
+    }
     if (figures.every((figure) => figure.value === null)) return refused(area, country, locale, ERROR_CODES.noDataForCountry, 'errors.noDataForCountry');
     return { areaId: area.uuid, country, measures: figures.map((figure) => labelled(figure, locale)) };
   }

@@ -5,8 +5,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  computeMeasuresBody, countryQuery, divisionsExportBody, DomainError, ERROR_CODES, MEASURE_GROUPS, mapIdParam, measuresOfCountry, measuresQuery, translate,
-  type CensusWidget, type ComputeMeasuresResponse, type Country, type Locale,
+  censusWidgets, computeMeasuresBody, countryQuery, divisionsExportBody, mapIdParam, measuresQuery, measureTranslations, searchMeasures, translate,
+  type ComputeMeasuresResponse,
 } from '@catchment/domain';
 import { requestLocale } from '../http/errors.js';
 import { parseMapRef } from '../maps/map-ref.js';
@@ -15,7 +15,7 @@ import type { MapStore } from '../maps/map-store.js';
 import type { AreaRecord } from '../maps/areas.repository.js';
 import type { AreaMeasuresService } from '../measures/area-measures.service.js';
 import type { DivisionsService } from './divisions.service.js';
-import { divisionsWorkbook } from './divisions-workbook.js';
+import type { ComputePool } from '../compute/compute-pool.js';
 import { readableAreas } from './map-areas.js';
 import { areaParams } from './territories.schemas.js';
 
@@ -24,26 +24,15 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 const censusSearchQuery = countryQuery.extend({ q: z.string().trim().max(100).optional() });
 
-interface AnalysisOptions { store: MapStore; measures: AreaMeasuresService; divisions: DivisionsService }
+interface AnalysisOptions { store: MapStore; measures: AreaMeasuresService; divisions: DivisionsService; compute: ComputePool }
 
-export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app, { store, measures, divisions }) => {
+export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app, { store, measures, divisions, compute }) => {
   app.post('/v2/maps/:id/measures/compute', {
     schema: { tags, summary: 'Census figures of areas of the map, apportioned over the territorial units they cover', params: mapIdParam, body: computeMeasuresBody },
   }, async (request): Promise<ComputeMeasuresResponse> => {
     const locale = requestLocale(request);
     const areas = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, request.body.areaIds);
-    return {
-      areas: await Promise.all(areas.map(async (area) => {
-        try {
-          return await measures.measuresOf(area, locale);
-        } catch (error) {
-          if (error instanceof DomainError) throw error;
-          request.log.error({ err: error, areaId: area.uuid }, 'census computation failed');
-          const message = translate(locale, 'errors.censusRetrieval');
-          return { areaId: area.uuid, country: measures.countryOf(area.geometry), measures: [], error: { code: ERROR_CODES.censusRetrieval, message } };
-        }
-      })),
-    };
+    return { areas: await Promise.all(areas.map((area) => measures.measuresOf(area, locale, (error) => request.log.error({ err: error, areaId: area.uuid }, 'census computation failed')))) };
   });
 
   app.get('/v2/maps/:id/areas/:areaId/divisions', {
@@ -59,7 +48,7 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
     const locale = requestLocale(request);
     const areas = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, request.body.areaIds);
     const named = await Promise.all(areas.map(async (area) => ({ areaLabel: areaLabel(area), divisions: await divisions.divisionsOf(area) })));
-    const workbook = await divisionsWorkbook(named, locale);
+    const workbook = await compute.divisionsWorkbook(named, locale);
     const name = areas.length === 1 ? areaLabel(areas[0]!) : translate(locale, 'maps.defaultTitle');
     return reply.type(XLSX_TYPE).header('content-disposition', attachment(`${name} - divisions.xlsx`)).send(workbook);
   });
@@ -90,29 +79,6 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
     schema: { tags, summary: 'Names of the census measures of a country, in the request language', querystring: countryQuery },
   }, async (request) => ({ translations: measureTranslations(request.query.country, requestLocale(request)) }));
 };
-
-function censusWidgets(country: Country, locale: Locale): CensusWidget[] {
-  const measures = measuresOfCountry(country);
-  return MEASURE_GROUPS.map((group) => ({
-    id: group,
-    measures: measures.filter((measure) => measure.group === group)
-      .map((measure) => ({ key: measure.key, label: translate(locale, `measures.${measure.key}`), unit: measure.unit })),
-  })).filter((widget) => widget.measures.length > 0);
-}
-
-function measureTranslations(country: Country, locale: Locale): Record<string, string> {
-  return Object.fromEntries(measuresOfCountry(country).map((measure) => [measure.key, translate(locale, `measures.${measure.key}`)]));
-}
-
-function searchMeasures(country: Country, search: string | undefined, locale: Locale) {
-  const needle = search?.toLowerCase() ?? '';
-  return measuresOfCountry(country)
-    .map((measure) => ({
-      key: measure.key, label: translate(locale, `measures.${measure.key}`), unit: measure.unit, group: measure.group,
-      source: { type: 'census' as const, datasetPath: measure.datasetPath },
-    }))
-    .filter((measure) => !needle || measure.key.includes(needle) || measure.label.toLowerCase().includes(needle));
-}
 
 const areaLabel = (area: AreaRecord) => area.label || area.uuid;
 
