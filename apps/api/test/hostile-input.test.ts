@@ -3,7 +3,9 @@
  * character in any text, dates out of any sane range, unions of thousands of units. Each gets a
  * clear 4xx and changes nothing, and the heavy checks run in the compute threads.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -150,6 +152,38 @@ describe('unions of territorial units', () => {
     const again = await expectStatus<{ geometry: unknown }>(200, call(app, 'POST', '/v2/units/us_counties/union', { as: user, payload: { codes: [...codes].reverse() } }));
     expect(again.geometry).toEqual(first.geometry);
     expect(ctx.compute.completedTasks).toBe(afterFirst);
+  });
+
+  it('stops computing a union once the client that asked for it has gone', async () => {
+    const user = await signUp(app);
+    // A selection of its own (every county but one chosen at random), so no earlier union answers it.
+    const skipped = Math.floor(Math.random() * ALL_COUNTIES().length);
+    const codes = ALL_COUNTIES().filter((_, i) => i !== skipped);
+    const key = createHash('sha256').update(`us_counties|${[...codes].sort().join(',')}`).digest('base64url');
+    const live = await buildServer(ctx);
+    await live.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = live.server.address() as AddressInfo;
+      const body = JSON.stringify({ codes });
+      const request = http.request({
+        host: '127.0.0.1', port, method: 'POST', path: '/api/v2/units/us_counties/union',
+        headers: { cookie: user.cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      request.on('error', () => {});
+      request.end(body);
+      const unions = ctx.territories.unions;
+      while (unions.computing === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      request.destroy();
+      // Had it gone on, the union would be in the shared cache once settled.
+      await unions.settled();
+      const stored = await sql`SELECT 1 FROM territory_union_cache WHERE key = ${key}`.execute(ctx.database.db);
+      expect(stored.rows).toEqual([]);
+      // The threads are free for the next user.
+      const next = await call(app, 'POST', '/v2/units/us_counties/union', { as: user, payload: { codes: ALL_COUNTIES().slice(0, 5) } });
+      expect(next.statusCode).toBe(200);
+    } finally {
+      await live.close();
+    }
   });
 
   it('refuses a union past its bound with a 422 that says to select fewer', async () => {

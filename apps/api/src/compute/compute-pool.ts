@@ -50,9 +50,9 @@ export class ComputePool {
   }
 
   /** The union of the polygons, or null when there is nothing left. */
-  async union(geometries: readonly AreaGeometry[]): Promise<AreaGeometry | null> {
+  async union(geometries: readonly AreaGeometry[], cancel?: AbortSignal): Promise<AreaGeometry | null> {
     const packed = packGeometries(geometries);
-    const result = await this.run({ name: 'union', geometries: packed }, packed) as PackedGeometries | null;
+    const result = await this.run({ name: 'union', geometries: packed }, packed, cancel) as PackedGeometries | null;
     return result ? unpackGeometries(result)[0]! : null;
   }
 
@@ -84,12 +84,18 @@ export class ComputePool {
     await this.pool.close({ force: true });
   }
 
-  private async run(task: ComputeTask, packed?: PackedGeometries): Promise<unknown> {
-    const signal = AbortSignal.timeout(this.timeoutMs);
+  /**
+   * `cancel`: nobody wants the result any more (every client asking for it went away): the task
+   * leaves the queue, or its thread is stopped and replaced, and the call rejects with cancel's reason.
+   */
+  private async run(task: ComputeTask, packed?: PackedGeometries, cancel?: AbortSignal): Promise<unknown> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
     try {
       return await this.pool.run(task, { ...(packed ? { transferList: transferList(packed) } : {}), signal });
     } catch (error) {
-      if (signal.aborted || (error instanceof Error && /queue is at limit/i.test(error.message))) throw serverBusy();
+      if (cancel?.aborted) throw cancel.reason;
+      if (timeout.aborted || (error instanceof Error && /queue is at limit/i.test(error.message))) throw serverBusy();
       throw error;
     }
   }

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import {
   DomainError, ERRORS, ERROR_CODES, isMessageKey, localeFromAcceptLanguage, RequestValidationError, translate, type ErrorName, type Locale,
 } from '@catchment/domain';
+import { ClientGoneError } from './client-gone.js';
 
 export function requestLocale(request: FastifyRequest): Locale {
   return localeFromAcceptLanguage(request.headers['accept-language']);
@@ -71,6 +72,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const locale = requestLocale(request);
     if (error instanceof RequestValidationError) return reply.code(ERRORS.validation.status).send(validationBody(error, locale));
     if (error instanceof DomainError) return sendDomainError(reply, error, locale);
+    // Nobody is there to read an answer; not a failure of ours either.
+    if (error instanceof ClientGoneError) return reply.code(499).send();
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) return sendError(reply, 429, ERROR_CODES.rateLimited, translate(locale, ERRORS.rateLimited.message));
     if (status >= 400 && status < 500) {

@@ -17,6 +17,7 @@ import type { TerritoryData } from './data/territory-data.js';
 import { RecentCache } from '../cache/recent-cache.js';
 import type { ComputePool } from '../compute/compute-pool.js';
 import { areaCannotBeCalculated } from '../maps/area-geometry.js';
+import { SharedComputation } from '../compute/shared-computation.js';
 
 /** The importer (`npm run data -- import <name>`) that loads boundaries of each kind. */
 const IMPORTER_OF_KIND: Partial<Record<AdministrativeKind, string>> = {
@@ -35,7 +36,7 @@ const CACHE_VERTICES = 2_000_000;
 
 export class UnitUnions {
   private readonly cache = new RecentCache<AreaGeometry>(CACHE_VERTICES, countVertices);
-  private readonly running = new Map<string, Promise<AreaGeometry>>();
+  private readonly running = new Map<string, SharedComputation<AreaGeometry>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -44,29 +45,46 @@ export class UnitUnions {
     private readonly maxInputVertices = UNION_INPUT_VERTICES_MAX,
   ) {}
 
-  /** The union of the boundaries of units of a kind; 422 with the reason when a unit is unknown, only a point, or too many points. */
-  async union(unitKind: AdministrativeKind, unitCodes: readonly string[]): Promise<AreaGeometry> {
+  /**
+   * The union of the boundaries of units of a kind; 422 with the reason when a unit is unknown, only
+   * a point, or too many points. `gone`: the asker went away (a preview the user moved on from);
+   * once everyone asking for this union has gone, its computation is stopped.
+   */
+  async union(unitKind: AdministrativeKind, unitCodes: readonly string[], gone?: AbortSignal): Promise<AreaGeometry> {
     const codes = [...new Set(unitCodes)].sort();
     const version = await this.data.units.dataVersion();
     const key = createHash('sha256').update(`${unitKind}|${codes.join(',')}`).digest('base64url');
     const local = `${version}|${key}`;
     const cached = this.cache.get(local);
     if (cached) return cached;
-    const running = this.running.get(local);
-    if (running) return running;
-    const computing = this.sharedOrComputed(unitKind, codes, key, version).then((union) => {
-      this.cache.set(local, union);
-      return union;
-    }).finally(() => this.running.delete(local));
-    this.running.set(local, computing);
-    return computing;
+    let running = this.running.get(local);
+    if (!running) {
+      const computation = new SharedComputation<AreaGeometry>((cancel) => this.sharedOrComputed(unitKind, codes, key, version, cancel).then((union) => {
+        this.cache.set(local, union);
+        return union;
+      }));
+      computation.settled.finally(() => this.running.delete(local)).catch(() => {});
+      this.running.set(local, computation);
+      running = computation;
+    }
+    return running.join(gone);
   }
 
-  private async sharedOrComputed(unitKind: AdministrativeKind, codes: string[], key: string, version: number): Promise<AreaGeometry> {
+  /** Unions being computed in this process now. */
+  get computing(): number {
+    return this.running.size;
+  }
+
+  /** Resolves once every union being computed now has finished or stopped (shutdown, tests). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.running.values()].map((computation) => computation.settled));
+  }
+
+  private async sharedOrComputed(unitKind: AdministrativeKind, codes: string[], key: string, version: number, cancel: AbortSignal): Promise<AreaGeometry> {
     const shared = await sql<{ geometry: AreaGeometry }>`
       SELECT geometry FROM territory_union_cache WHERE key = ${key} AND data_version = ${version}`.execute(this.db);
     if (shared.rows[0]) return shared.rows[0].geometry;
-    const union = await this.compute.union(await this.boundaries(unitKind, codes));
+    const union = await this.compute.union(await this.boundaries(unitKind, codes), cancel);
     if (!union) throw areaCannotBeCalculated();
     await sql`
       INSERT INTO territory_union_cache (key, data_version, geometry) VALUES (${key}, ${version}, ${JSON.stringify(union)}::jsonb)

@@ -9,6 +9,7 @@ import { labelZoomThreshold, UNIT_KINDS, unitSearchQuery, unitUnionBody, type Un
 import type { CountryLocator } from '@catchment/geodata';
 import { z } from 'zod';
 import { sendTile } from '../http/tiles.js';
+import { clientGone } from '../http/client-gone.js';
 import { requireClientId } from '../auth/session.plugin.js';
 import type { UnitUnions } from './unit-unions.js';
 import type { UnitTileSource } from './unit-tile-source.js';
@@ -57,7 +58,7 @@ export const unitsPlugin: FastifyPluginAsyncZod<UnitsOptions> = async (app, { da
     // Checked before the rate limit so that anonymous calls are refused without touching a counter.
     onRequest: async (request) => { requireClientId(request); },
     config: { rateLimit: { max: UNION_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `union:${request.session?.clientId}` } },
-  }, async (request) => ({ geometry: await unions.union(request.params.kind, request.body.codes) }));
+  }, async (request, reply) => ({ geometry: await unions.union(request.params.kind, request.body.codes, clientGone(reply)) }));
 
   app.get('/v2/units/:kind/tiles/:z/:x/:y.pbf', {
     schema: {
