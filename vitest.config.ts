@@ -9,8 +9,10 @@ const apiIntegration = (name: string, database: string) => ({
     name,
     include: ['apps/api/test/**/*.test.ts'],
     env: { TEST_DATABASE: database },
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // The first test of a worker opens the shared database and loads the demo's territorial data
+    // into it (tens of seconds on a busy machine), whether from a hook or from the test itself.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
     // One database per worker, shared by the files it runs; tests isolate themselves by creating their own users.
     pool: 'forks' as const,
     fileParallelism: false,

@@ -12,11 +12,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERROR_CODES, translate } from '@catchment/domain';
+import { DomainError } from '@catchment/domain';
 import type { AppContext } from './context.js';
 import { compressionOptions } from './http/compression.js';
 import { databaseRateLimits } from './http/database-rate-limit-store.js';
-import { registerErrorHandling, requestLocale, sendError } from './http/errors.js';
+import { registerErrorHandling } from './http/errors.js';
 import { validatorCompiler } from './http/zod.js';
 import { sessionPlugin } from './auth/session.plugin.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -103,8 +103,7 @@ export async function buildServer(ctx: AppContext, options: ServerOptions = {}):
     });
     for (const register of apiRouteModules) await register(api, ctx);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
-    api.setNotFoundHandler((request, reply) =>
-      sendError(reply, 404, ERROR_CODES.notFound, translate(requestLocale(request), 'errors.notFound')));
+    api.setNotFoundHandler(async () => { throw new DomainError('notFound'); });
   }, { prefix: '/api' });
 
   registerWebApp(app, ctx.config.webDistDir);
@@ -130,6 +129,6 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
     if (request.method === 'GET' && request.url.startsWith('/app/') && !path.extname(request.url.split('?')[0]!)) {
       return sendIndex(request, reply);
     }
-    return sendError(reply, 404, ERROR_CODES.notFound, translate(requestLocale(request), 'errors.notFound'));
+    throw new DomainError('notFound');
   });
 }
