@@ -1,213 +1,244 @@
 /**
- * `npm run bench:territories`: census statistics of areas and unit-outline tiles.
+ * `npm run bench:territories`: the population of an area, computed the way the API does it against
+ * the best single PostGIS query we could write, on the same tables of the same PostgreSQL database.
  *
- * 1. Statistics: the population of 100 seeded random circles, computed by our in-memory index
- *    (packages/geodata TerritoryIndex) and by the same apportionment in PostgreSQL + PostGIS
- *    (GiST-indexed units; ST_Intersects + ST_Area(ST_Intersection) / ST_Area for boundaries,
- *    ST_Intersects for points), same machine, same run, results compared area by area.
- *    Datasets: the communes of Alpes-Maritimes with their population (../shared/data/fr), and the
- *    demo data's French communes (points, with legal populations) over the whole of France.
- * 2. Tiles: p95 time per tile and tiles per second for the unit outlines at zooms 5, 8 and 11.
+ * Data: the IRIS of Bas-Rhin (test-data/fr, 742 units, census figures for 210) imported with the
+ * fr-iris importer and loaded with the API's dataset loader (apps/api/src/territories/data) into a
+ * scratch database, `catchment_bench_territories` on BENCH_PG_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres; PostGIS must be installed; dropped afterwards unless
+ * `--keep`), migrated like the API's. `--copies 68` loads the France-scale set of replicate-iris.ts
+ * instead (50,456 units) and spreads the areas over the copies of Strasbourg.
+ *
+ * Areas: `--areas` (default 100, plus 5 warm-up ones not counted) seeded random shapes around
+ * Strasbourg (centres within 5 km of it), radius 1 to 20 km: even ones circles, odd ones
+ * isochrone-like polygons (96 points, radius varying with the bearing between 55 % and 100 %).
+ *
+ * Ours: what CensusService does for a figure, uncached: the repository's `unitsMeeting` (the GiST
+ * index of the units' ST_Subdivide parts, then the whole units as GeoJSON) and the exact overlap
+ * kernel in the API's compute threads (ComputePool.overlaps, default threads), then `censusFigures`.
+ * Baseline: the fastest of three single PostGIS queries over the same tables (BASELINES below:
+ * parts + ST_CoveredBy shortcut, the same on units with figures only, whole units + ST_CoveredBy),
+ * each run as an unnamed statement through its own connection. Every area is computed by ours, then
+ * by each baseline, in turn. Printed: p50 and p95 of every way (ours split into the query and the
+ * compute thread), PostGIS ÷ ours, per kind and size of area against the fastest baseline, and the
+ * largest relative difference between our figure and the baselines'.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { circlePolygon, type AreaGeometry } from '@catchment/domain';
-import {
-  demoTerritoryDirectory, ensureDemoData, TERRITORY_IMPORTERS, TerritoryIndex, TerritoryStore, UnitTiles, type IndexedUnit,
-} from '@catchment/geodata';
-import { ms, pct, percentile, ratio, seededRandom, table } from '../stats.js';
-
-const SHARED = path.resolve(import.meta.dirname, '../../../shared/data/fr');
-const AREAS = Number(argument('--areas') ?? 100);
-const WARM_UP = 5;
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BENCH_DATABASE = 'catchment_bench_territories';
+import { censusFigures, planarArea, TERRITORY_IMPORTERS } from '@catchment/geodata';
+import { ComputePool } from '../../apps/api/src/compute/compute-pool.js';
+import { openDatabase } from '../../apps/api/src/db/database.js';
+import { migrate } from '../../apps/api/src/db/migrate.js';
+import { loadDatasetFile } from '../../apps/api/src/territories/data/dataset-loader.js';
+import { TerritoryRepository } from '../../apps/api/src/territories/data/territory-repository.js';
+import { scratchPostgres } from '../load/server-process.js';
+import { ms, percentile, ratio, seededRandom, table } from '../stats.js';
+import { replicateIris, SAMPLE_CONTOURS, SAMPLE_POPULATION, translated, type ReplicatedIris } from './replicate-iris.js';
 
 function argument(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-interface Scenario { name: string; index: TerritoryIndex; kind: 'fr_cities'; circles: AreaGeometry[] }
+const AREAS = Number(argument('--areas') ?? 100);
+const COPIES = Number(argument('--copies') ?? 1);
+const KEEP = process.argv.includes('--keep');
+const WARM_UP = 5;
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_DATABASE = 'catchment_bench_territories';
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const STRASBOURG: [number, number] = [7.7521, 48.5734];
+const METRES_PER_DEGREE = 111_320;
 
-/** Circles of 2 to 20 km (communes) or 5 to 50 km (France) centred on random units with data. */
-function randomCircles(units: readonly IndexedUnit[], count: number, minKm: number, maxKm: number, seed: number): AreaGeometry[] {
+const AREA = 'ST_SetSRID(ST_GeomFromGeoJSON($1), 4326)';
+/**
+ * PostGIS formulations of the same figure, on the API's own tables (migration 004). The bench
+ * times each on every area and takes the fastest as the baseline (at p50 and at p95 separately).
+ * Unnamed statements, planned for each area: a named (prepared) statement gets a generic plan after
+ * five runs, 4 to 8 times slower here.
+ */
+const BASELINES: Record<string, string> = {
+  // The issue's formulation: ST_Subdivide parts through their GiST index, whole parts inside counted without clipping.
+  'parts + CoveredBy': `
+    WITH area AS (SELECT ${AREA} AS shape),
+    inside AS (
+      SELECT part.unit_id,
+        sum(CASE WHEN ST_CoveredBy(part.geometry, area.shape) THEN ST_Area(part.geometry)
+                 ELSE ST_Area(ST_Intersection(part.geometry, area.shape)) END) AS area
+      FROM territory_unit_parts part, area
+      WHERE part.kind = 'fr_iris' AND ST_Intersects(part.geometry, area.shape)
+      GROUP BY part.unit_id
+    )
+    SELECT coalesce(sum((u.measures->>'population')::float8 * inside.area / ST_Area(u.geometry)), 0) AS population
+    FROM inside JOIN live_territory_units u ON u.id = inside.unit_id
+    WHERE u.measures ? 'population'`,
+  // The same, clipping only the parts of units that have the figure (72 % of the sample's IRIS have none).
+  'parts + CoveredBy, units with figures': `
+    WITH area AS (SELECT ${AREA} AS shape),
+    inside AS (
+      SELECT part.unit_id,
+        sum(CASE WHEN ST_CoveredBy(part.geometry, area.shape) THEN ST_Area(part.geometry)
+                 ELSE ST_Area(ST_Intersection(part.geometry, area.shape)) END) AS area
+      FROM territory_unit_parts part JOIN territory_units unit ON unit.id = part.unit_id AND unit.measures ? 'population', area
+      WHERE part.kind = 'fr_iris' AND ST_Intersects(part.geometry, area.shape)
+      GROUP BY part.unit_id
+    )
+    SELECT coalesce(sum((u.measures->>'population')::float8 * inside.area / ST_Area(u.geometry)), 0) AS population
+    FROM inside JOIN live_territory_units u ON u.id = inside.unit_id`,
+  // Whole units (an IRIS has 128 points on average, little to gain from parts), wholly inside: no clipping.
+  'whole units + CoveredBy, units with figures': `
+    WITH area AS (SELECT ${AREA} AS shape)
+    SELECT coalesce(sum((u.measures->>'population')::float8 * CASE WHEN ST_CoveredBy(u.geometry, area.shape) THEN 1
+             ELSE ST_Area(ST_Intersection(u.geometry, area.shape)) / ST_Area(u.geometry) END), 0) AS population
+    FROM live_territory_units u, area
+    WHERE u.kind = 'fr_iris' AND u.measures ? 'population' AND ST_Intersects(u.geometry, area.shape)`,
+};
+
+/** A polygon like an isochrone: star-shaped around the centre, its radius varying smoothly with the bearing. */
+function isochroneLike(centre: [number, number], radiusM: number, random: () => number): AreaGeometry {
+  const waves = Array.from({ length: 3 }, () => ({ frequency: 2 + Math.floor(random() * 6), phase: random() * 2 * Math.PI, weight: random() }));
+  const totalWeight = waves.reduce((sum, wave) => sum + wave.weight, 0);
+  const ring: [number, number][] = [];
+  const points = 96;
+  for (let i = 0; i < points; i++) {
+    const bearing = (i / points) * 2 * Math.PI;
+    const wave = waves.reduce((sum, { frequency, phase, weight }) => sum + weight * Math.sin(frequency * bearing + phase), 0) / totalWeight;
+    const r = radiusM * (0.775 + 0.225 * wave);
+    ring.push([
+      Number((centre[0] + (r * Math.cos(bearing)) / (METRES_PER_DEGREE * Math.cos((centre[1] * Math.PI) / 180))).toFixed(7)),
+      Number((centre[1] + (r * Math.sin(bearing)) / METRES_PER_DEGREE).toFixed(7)),
+    ]);
+  }
+  ring.push(ring[0]!);
+  return { type: 'Polygon', coordinates: [ring] };
+}
+
+interface BenchArea { geometry: AreaGeometry; shape: Sample['shape']; radiusKm: number }
+
+function areasAround(centres: readonly [number, number][], count: number, seed: number): BenchArea[] {
   const random = seededRandom(seed);
-  const withData = units.filter((unit) => unit.values.population !== undefined);
-  return Array.from({ length: count + WARM_UP }, () => {
-    const unit = withData[Math.floor(random() * withData.length)]!;
-    const [minX, minY, maxX, maxY] = unit.bbox;
-    const centre: [number, number] = [minX + (maxX - minX) * random(), minY + (maxY - minY) * random()];
-    return circlePolygon(centre, Math.round((minKm + (maxKm - minKm) * random()) * 1000));
+  return Array.from({ length: count + WARM_UP }, (_, i) => {
+    const [lng, lat] = centres[Math.floor(random() * centres.length)]!;
+    const offset = random() * 5_000;
+    const bearing = random() * 2 * Math.PI;
+    const centre: [number, number] = [
+      lng + (offset * Math.cos(bearing)) / (METRES_PER_DEGREE * Math.cos((lat * Math.PI) / 180)),
+      lat + (offset * Math.sin(bearing)) / METRES_PER_DEGREE,
+    ];
+    const radiusM = 1_000 + random() * 19_000;
+    return i % 2 === 0
+      ? { geometry: circlePolygon(centre, radiusM), shape: 'circle', radiusKm: radiusM / 1000 }
+      : { geometry: isochroneLike(centre, radiusM, random), shape: 'isochrone-like', radiusKm: radiusM / 1000 };
   });
 }
 
-async function postgisBaseline(): Promise<pg.Client | string> {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  try {
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE}`);
-    await admin.query(`CREATE DATABASE ${BENCH_DATABASE}`);
-  } catch (error) {
-    return `PostgreSQL at ${PG_URL} is not usable: ${(error as Error).message}`;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${BENCH_DATABASE}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    await client.query('CREATE EXTENSION IF NOT EXISTS postgis');
-  } catch (error) {
-    await client.end();
-    return `PostGIS is not installed (apt-get install -y postgresql-15-postgis-3): ${(error as Error).message}`;
-  }
-  return client;
-}
-
-/** The same units, GiST-indexed, the way a PostGIS user stores them. */
-async function loadUnits(client: pg.Client, table: string, units: readonly IndexedUnit[]): Promise<void> {
-  await client.query(`CREATE TABLE ${table} (code text PRIMARY KEY, population double precision, geom geometry(Geometry, 4326) NOT NULL)`);
-  const rows = units.filter((unit) => unit.values.population !== undefined);
-  for (let i = 0; i < rows.length; i += 1000) {
-    const batch = rows.slice(i, i + 1000);
-    await client.query(
-      `INSERT INTO ${table} SELECT code, population, ST_SetSRID(ST_GeomFromGeoJSON(geom), 4326)
-       FROM unnest($1::text[], $2::float8[], $3::text[]) AS u(code, population, geom)`,
-      [batch.map((unit) => unit.code), batch.map((unit) => unit.values.population!), batch.map((unit) => JSON.stringify(unit.geometry))],
-    );
-  }
-  await client.query(`CREATE INDEX ON ${table} USING gist (geom)`);
-  await client.query(`ANALYZE ${table}`);
-}
-
-const APPORTION_SQL = (table: string) => `
-  WITH area AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON($1), 4326) AS g)
-  SELECT coalesce(sum(CASE WHEN GeometryType(u.geom) = 'POINT' THEN u.population
-                           ELSE u.population * ST_Area(ST_Intersection(u.geom, area.g)) / ST_Area(u.geom) END), 0) AS population
-  FROM ${table} u, area WHERE ST_Intersects(u.geom, area.g)`;
-
-interface Timing { ours: number[]; peer: number[]; worstDifference: number }
-
-async function runScenario(scenario: Scenario, client: pg.Client | undefined, table: string): Promise<Timing> {
-  const ours: number[] = [];
-  const peer: number[] = [];
-  let worstDifference = 0;
-  const sql = APPORTION_SQL(table);
-  for (const [i, circle] of scenario.circles.entries()) {
-    const started = performance.now();
-    const [population] = scenario.index.measures(circle, ['population']);
-    const ourTime = performance.now() - started;
-    if (i >= WARM_UP) ours.push(ourTime);
-    if (!client) continue;
-    const text = JSON.stringify(circle);
-    const peerStarted = performance.now();
-    const { rows } = await client.query<{ population: number }>(sql, [text]);
-    const peerTime = performance.now() - peerStarted;
-    if (i < WARM_UP) continue;
-    peer.push(peerTime);
-    const expected = Number(rows[0]!.population);
-    const got = population?.value ?? 0;
-    if (expected > 0) worstDifference = Math.max(worstDifference, Math.abs(got - expected) / expected);
-  }
-  return { ours, peer, worstDifference };
-}
-
-/** Up to 400 distinct tiles at a zoom where units are: each holds a random point of a random unit's box. */
-function tileAddresses(units: readonly IndexedUnit[], zoom: number): [number, number, number][] {
-  const n = 2 ** zoom;
-  const random = seededRandom(zoom);
-  const addresses = new Map<string, [number, number, number]>();
-  for (let attempt = 0; attempt < 4_000 && addresses.size < 400; attempt += 1) {
-    const { bbox } = units[Math.floor(random() * units.length)]!;
-    const lng = bbox[0] + (bbox[2] - bbox[0]) * random();
-    const lat = bbox[1] + (bbox[3] - bbox[1]) * random();
-    const x = Math.min(n - 1, Math.floor(((lng + 180) / 360) * n));
-    const rad = (lat * Math.PI) / 180;
-    const y = Math.min(n - 1, Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n));
-    addresses.set(`${x}/${y}`, [zoom, x, y]);
-  }
-  return [...addresses.values()];
-}
-
-function benchTiles(name: string, kind: 'fr_cities' | 'us_counties', units: readonly IndexedUnit[]): string[][] {
-  const buildStarted = performance.now();
-  const tiles = new UnitTiles(kind, units);
-  const build = performance.now() - buildStarted;
-  const rows: string[][] = [];
-  for (const zoom of [5, 8, 11]) {
-    const times: number[] = [];
-    let bytes = 0;
-    const started = performance.now();
-    for (const [z, x, y] of tileAddresses(units, zoom)) {
-      const t = performance.now();
-      bytes += tiles.tile(z, x, y)?.byteLength ?? 0;
-      times.push(performance.now() - t);
-    }
-    const total = performance.now() - started;
-    rows.push([`${name} z${zoom}`, String(times.length), ms(percentile(times, 50)), ms(percentile(times, 95)),
-      (times.length / (total / 1000)).toFixed(0), `${(bytes / Math.max(1, times.length) / 1024).toFixed(1)} kB`, ms(build)]);
-  }
-  return rows;
+interface Sample {
+  shape: 'circle' | 'isochrone-like';
+  radiusKm: number;
+  ours: number;
+  query: number;
+  compute: number;
+  /** Per baseline, in BASELINES order. */
+  peers: number[];
+  units: number;
+  /** Largest relative difference between our figure and a baseline's. */
+  difference: number;
 }
 
 async function main(): Promise<void> {
+  const scratch = await scratchPostgres(PG_URL, BENCH_DATABASE);
+  if (typeof scratch === 'string') {
+    console.log(`BASELINE UNAVAILABLE, and nothing to measure ours on: ${scratch}`);
+    process.exitCode = 1;
+    return;
+  }
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
+  const compute = new ComputePool();
+  const peer = new pg.Client({ connectionString: scratch.url });
   const work = mkdtempSync(path.join(tmpdir(), 'catchment-bench-territories-'));
   try {
-    console.log('Loading the communes of Alpes-Maritimes and the demo data…');
-    await TERRITORY_IMPORTERS['fr-communes']!.run(
-      [path.join(SHARED, 'communes-06-alpes-maritimes.geojson'), path.join(SHARED, 'population-communes-06-alpes-maritimes.csv')],
-      { outputDir: path.join(work, 'communes') },
-    );
-    const communes = await TerritoryStore.open({ directories: [path.join(work, 'communes')] });
-    const dataDir = path.resolve(import.meta.dirname, '../../var/bench');
-    await ensureDemoData({ dataDir });
-    const demo = await TerritoryStore.open({ directories: [demoTerritoryDirectory(dataDir)] });
-    const demoFrance = demo.index.units('fr_cities');
-    // The French communes alone, as the PostGIS table holds them (the world's cities near the borders would differ).
-    const demoCommunes = new TerritoryIndex([{ source: 'demo', units: demoFrance }]);
+    await migrate(database);
+    let iris: ReplicatedIris | undefined;
+    if (COPIES > 1) iris = await replicateIris({ copies: COPIES, out: path.join(ROOT, `var/bench-territories/iris-x${COPIES}`), log: console.log });
+    const [contours, population] = iris ? [iris.contours, iris.population] : [SAMPLE_CONTOURS, SAMPLE_POPULATION];
+    console.log(`Importing ${path.relative(ROOT, contours)} and loading it into PostgreSQL…`);
+    const imported = await TERRITORY_IMPORTERS['fr-iris']!.run([contours, population], { outputDir: work });
+    const loadStarted = performance.now();
+    const loaded = await loadDatasetFile(database.db, imported.file);
+    console.log(`${loaded.units.toLocaleString('en')} IRIS loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+    await database.execScript('ANALYZE');
 
-    const scenarios: Scenario[] = [
-      { name: 'Communes 06 (boundaries), circles 2–20 km', index: communes.index, kind: 'fr_cities',
-        circles: randomCircles(communes.index.units('fr_cities'), AREAS, 2, 20, 6) },
-      { name: 'Demo France (commune points), circles 5–50 km', index: demoCommunes, kind: 'fr_cities',
-        circles: randomCircles(demoFrance, AREAS, 5, 50, 75) },
+    const repository = new TerritoryRepository(database.db);
+    await peer.connect();
+    const centres = iris ? iris.copies.map((copy) => translated(copy, STRASBOURG)) : [STRASBOURG];
+    const areas = areasAround(centres, AREAS, 67);
+    const samples: Sample[] = [];
+    const baselines = Object.entries(BASELINES);
+    for (const [i, { geometry: area, shape, radiusKm }] of areas.entries()) {
+      const started = performance.now();
+      const candidates = await repository.unitsMeeting(area, ['fr_iris']);
+      const queried = performance.now();
+      const overlaps = await compute.overlaps(area, candidates.map((unit) => unit.geometry));
+      const computed = performance.now();
+      const met = candidates.flatMap((unit, k) => (overlaps[k] ? [{
+        unit: { kind: unit.kind, code: unit.code, country: unit.country, values: unit.measures, geometry: { type: unit.isPoint ? 'Point' : 'Polygon' } },
+        ...overlaps[k],
+      }] : []));
+      const [figure] = censusFigures(planarArea(area), met, ['population'], { hasFinerData: () => false, hasNationalData: () => false });
+      const ours = performance.now() - started;
+      const got = figure?.value ?? 0;
+
+      const peers: number[] = [];
+      let difference = 0;
+      for (const [, text] of baselines) {
+        const peerStarted = performance.now();
+        const { rows } = await peer.query<{ population: number }>(text, [JSON.stringify(area)]);
+        peers.push(performance.now() - peerStarted);
+        const expected = Number(rows[0]!.population);
+        difference = Math.max(difference, expected === 0 ? Math.abs(got) : Math.abs(got - expected) / expected);
+      }
+      if (i >= WARM_UP) samples.push({ shape, radiusKm, ours, query: queried - started, compute: computed - queried, peers, units: candidates.length, difference });
+    }
+
+    const q = (group: readonly Sample[], pick: (sample: Sample) => number, at: number) => percentile(group.map(pick), at);
+    console.log(`\nPopulation of an area, ${loaded.units.toLocaleString('en')} IRIS on PostgreSQL, ${samples.length} areas (target: PostGIS ÷ ours ≥ 10× at p50 and p95, same figures)\n`);
+    console.log(table([
+      ['way', 'p50 ms', 'p95 ms', 'PostGIS ÷ ours p50', 'p95'],
+      ['ours: unitsMeeting + compute thread', ms(q(samples, (s) => s.ours, 50)), ms(q(samples, (s) => s.ours, 95)), '', ''],
+      ['  of which the query', ms(q(samples, (s) => s.query, 50)), ms(q(samples, (s) => s.query, 95)), '', ''],
+      ['  of which the compute thread', ms(q(samples, (s) => s.compute, 50)), ms(q(samples, (s) => s.compute, 95)), '', ''],
+      ...baselines.map(([name], b) => [`PostGIS: ${name}`, ms(q(samples, (s) => s.peers[b]!, 50)), ms(q(samples, (s) => s.peers[b]!, 95)),
+        ratio(q(samples, (s) => s.peers[b]!, 50) / q(samples, (s) => s.ours, 50)), ratio(q(samples, (s) => s.peers[b]!, 95) / q(samples, (s) => s.ours, 95))]),
+    ]));
+
+    // Per kind and size of area, against the fastest baseline of the group (at each percentile).
+    const groups: [string, Sample[]][] = [
+      ['all areas', samples],
+      ['circles', samples.filter((s) => s.shape === 'circle')],
+      ['isochrone-like', samples.filter((s) => s.shape === 'isochrone-like')],
+      ['radius 1–5 km', samples.filter((s) => s.radiusKm < 5)],
+      ['radius 5–10 km', samples.filter((s) => s.radiusKm >= 5 && s.radiusKm < 10)],
+      ['radius 10–20 km', samples.filter((s) => s.radiusKm >= 10)],
     ];
-
-    const baseline = await postgisBaseline();
-    const client = typeof baseline === 'string' ? undefined : baseline;
-    if (typeof baseline === 'string') console.log(`BASELINE UNAVAILABLE: ${baseline}`);
-    if (client) {
-      await loadUnits(client, 'communes_06', communes.index.units('fr_cities'));
-      await loadUnits(client, 'demo_france', demoFrance);
-    }
-
-    const rows = [['Statistics (population)', 'areas', 'ours p50 ms', 'ours p95 ms', 'PostGIS p50 ms', 'PostGIS p95 ms', 'ratio p50', 'ratio p95', 'worst diff']];
-    for (const [i, scenario] of scenarios.entries()) {
-      const timing = await runScenario(scenario, client, i === 0 ? 'communes_06' : 'demo_france');
-      const [o50, o95, p50, p95] = [percentile(timing.ours, 50), percentile(timing.ours, 95), percentile(timing.peer, 50), percentile(timing.peer, 95)];
-      rows.push([scenario.name, String(timing.ours.length), ms(o50), ms(o95), ms(p50), ms(p95), ratio(p50 / o50), ratio(p95 / o95),
-        client ? pct(timing.worstDifference) : '–']);
-    }
-    console.log(`\n${table(rows)}\n(targets: ratio ≥ 10×, worst difference ≤ 0.1 %)\n`);
-
-    const tileRows = [['Unit outline tiles', 'tiles', 'p50 ms', 'p95 ms', 'tiles/s', 'avg size', 'index build ms']];
-    tileRows.push(...benchTiles('Communes 06', 'fr_cities', communes.index.units('fr_cities')));
-    tileRows.push(...benchTiles('US counties (demo)', 'us_counties', demo.index.units('us_counties')));
-    console.log(table(tileRows));
-
-    if (client) {
-      await client.end();
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE}`);
-      await admin.end();
-    }
+    const best = (group: Sample[], at: number) => Math.min(...baselines.map((_, b) => q(group, (s) => s.peers[b]!, at)));
+    console.log(`\n${table([
+      ['areas', 'n', 'units met p50', 'ours p50', 'ours p95', 'best PostGIS p50', 'p95', 'ratio p50', 'ratio p95', 'worst rel. difference'],
+      ...groups.filter(([, group]) => group.length > 0).map(([name, group]) => [
+        name, String(group.length), String(q(group, (s) => s.units, 50)),
+        `${ms(q(group, (s) => s.ours, 50))} ms`, `${ms(q(group, (s) => s.ours, 95))} ms`, `${ms(best(group, 50))} ms`, `${ms(best(group, 95))} ms`,
+        ratio(best(group, 50) / q(group, (s) => s.ours, 50)), ratio(best(group, 95) / q(group, (s) => s.ours, 95)),
+        Math.max(...group.map((s) => s.difference)).toExponential(1),
+      ]),
+    ])}`);
   } finally {
+    await peer.end().catch(() => {});
+    await compute.close();
+    await database.close();
     rmSync(work, { recursive: true, force: true });
+    if (!KEEP) await scratch.drop();
   }
 }
 
