@@ -20,8 +20,6 @@ import type { PgliteThreadData, PgliteThreadMessage } from './pglite-thread.js';
 const SOCKET_PORT = 5432;
 /** Unix socket paths are limited to about 107 bytes. */
 const SOCKET_PATH_MAX = 100;
-/** The API pool, the job queue, a LISTEN connection and a command line, with room to spare. */
-const MAX_CONNECTIONS = 32;
 
 export interface EmbeddedDatabase {
   /** How node-postgres reaches it. */
@@ -60,7 +58,7 @@ export async function startEmbeddedDatabase(pgliteDir: string | undefined): Prom
   fs.rmSync(socketPath, { force: true });
   if (pgliteDir) fs.mkdirSync(path.dirname(pgliteDir), { recursive: true });
   const worker = new Worker(workerUrl(import.meta.url, 'pglite-thread'), {
-    workerData: { dir: pgliteDir, socketPath, maxConnections: MAX_CONNECTIONS } satisfies PgliteThreadData,
+    workerData: { dir: pgliteDir, socketPath } satisfies PgliteThreadData,
   });
   try {
     await nextMessage(worker, 'ready');

@@ -1,42 +1,41 @@
 /**
  * The embedded database's own thread: PGlite (+ PostGIS) runs here and is served over a Unix
- * socket by pglite-socket, so that
+ * socket (pglite-connections.ts), so that
  * - its queries (PostGIS validity checks, imports, index builds) never run on the API's event loop;
  * - the API, the job queue, a LISTEN connection and the data command line all reach it as they
  *   reach PostgreSQL, with node-postgres: one driver, one SQL path for both databases;
  * - `npm run data -- import …` run while the server is up writes through the server's socket
  *   instead of opening the same data folder a second time (which PGlite cannot share).
- * pglite-socket's multiplexer gives each connection its turn and keeps a connection's open
- * transaction to itself: other connections' queries wait until it commits or rolls back.
+ * The connections take turns, a query at a time (its whole message sequence), and a connection's
+ * open transaction is its own: other connections' queries wait until it commits or rolls back.
  */
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PGliteConnections } from './pglite-connections.js';
 
 export interface PgliteThreadData {
   /** The data folder; undefined: in memory (tests). */
   dir: string | undefined;
   socketPath: string;
-  maxConnections: number;
 }
 
 export type PgliteThreadMessage = { type: 'ready' } | { type: 'closed' } | { type: 'failed'; message: string };
 
-const { dir, socketPath, maxConnections } = workerData as PgliteThreadData;
+const { dir, socketPath } = workerData as PgliteThreadData;
 const post = (message: PgliteThreadMessage) => parentPort!.postMessage(message);
 
 try {
   const db = await PGlite.create(dir ?? 'memory://', { extensions: { postgis }, parsers: { [types.INT8]: (value: string) => Number(value) } });
-  const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections });
-  await server.start();
+  const server = new PGliteConnections(db);
+  await server.listen(socketPath);
   // Only this user may connect: the socket is the database's only door and it has no password.
   fs.chmodSync(socketPath, 0o600);
   parentPort!.on('message', (message: { type: 'close' }) => {
     if (message.type !== 'close') return;
     void (async () => {
-      await server.stop();
+      await server.close();
       await db.close();
       post({ type: 'closed' });
     })();

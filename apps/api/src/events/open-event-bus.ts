@@ -7,7 +7,7 @@ import { PostgresEventBus, type PostgresEventBusOptions } from './postgres-event
 
 /**
  * `connection` reaches the same database as the application's pool. On PGlite it is not used:
- * the embedded database belongs to one process, and pglite-socket multiplexes every connection
+ * the embedded database belongs to one process, and its socket multiplexes every connection
  * onto PGlite's single session, whose notifications go back only to the connection that sent
  * the NOTIFY, never to a listener on another connection (so LISTEN/NOTIFY cannot fan out there).
  */
