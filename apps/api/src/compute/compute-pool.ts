@@ -49,10 +49,9 @@ export class ComputePool {
     return await this.run({ name: 'validateAreas', geometries: packed }, packed) as InvalidGeometry[];
   }
 
-  /** The union of the polygons, or null when there is nothing left. */
-  async union(geometries: readonly AreaGeometry[], cancel?: AbortSignal): Promise<AreaGeometry | null> {
-    const packed = packGeometries(geometries);
-    const result = await this.run({ name: 'union', geometries: packed }, packed, cancel) as PackedGeometries | null;
+  /** The union of boundaries given as GeoJSON text (as the database returns them), or null. */
+  async unionOfGeoJson(geometries: string[], cancel?: AbortSignal): Promise<AreaGeometry | null> {
+    const result = await this.run({ name: 'unionOfGeoJson', geometries }, undefined, cancel) as PackedGeometries | null;
     return result ? unpackGeometries(result)[0]! : null;
   }
 

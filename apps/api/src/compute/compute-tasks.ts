@@ -3,7 +3,7 @@
  * loop, where one request would hold every other user's. Runs inside a worker thread; pure.
  */
 import type { MultiPolygon, Point, Polygon } from 'geojson';
-import { unionGeometries, validateAreaGeometry, type GeometryReason } from '@catchment/domain';
+import { unionGeometries, validateAreaGeometry, type AreaGeometry, type GeometryReason } from '@catchment/domain';
 import { encodeUnitTile, prepareArea, unitOverlap } from '@catchment/geodata';
 import type { Locale } from '@catchment/domain';
 import { divisionsWorkbook, type NamedDivisions } from '../territories/divisions-workbook.js';
@@ -12,8 +12,11 @@ import { packGeometries, unpackGeometries, type PackedGeometries } from './packe
 export type ComputeTask =
   /** Full validity check of areas (rings crossing themselves: an O(n log n) sweep). */
   | { name: 'validateAreas'; geometries: PackedGeometries }
-  /** Union of polygons (the administrative mode's areas). */
-  | { name: 'union'; geometries: PackedGeometries }
+  /**
+   * Union of boundaries (the administrative mode's areas), as the GeoJSON text the database
+   * returned: parsed here, not on the event loop.
+   */
+  | { name: 'unionOfGeoJson'; geometries: string[] }
   /**
    * How much of each unit lies in the area (census figures, divisions): the units' GeoJSON text as
    * the database returned it, parsed here rather than on the event loop.
@@ -38,8 +41,8 @@ export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeo
         const result = validateAreaGeometry(geometry);
         return result.valid ? [] : [{ index, reason: result.reason }];
       });
-    case 'union': {
-      const union = unionGeometries(unpackGeometries(task.geometries));
+    case 'unionOfGeoJson': {
+      const union = unionGeometries(task.geometries.map((text) => JSON.parse(text) as AreaGeometry));
       return union ? packGeometries([union]) : null;
     }
     case 'overlaps': {

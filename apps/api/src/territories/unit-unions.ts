@@ -84,7 +84,7 @@ export class UnitUnions {
     const shared = await sql<{ geometry: AreaGeometry }>`
       SELECT geometry FROM territory_union_cache WHERE key = ${key} AND data_version = ${version}`.execute(this.db);
     if (shared.rows[0]) return shared.rows[0].geometry;
-    const union = await this.compute.union(await this.boundaries(unitKind, codes), cancel);
+    const union = await this.compute.unionOfGeoJson(await this.boundaries(unitKind, codes), cancel);
     if (!union) throw areaCannotBeCalculated();
     await sql`
       INSERT INTO territory_union_cache (key, data_version, geometry) VALUES (${key}, ${version}, ${JSON.stringify(union)}::jsonb)
@@ -92,8 +92,8 @@ export class UnitUnions {
     return union;
   }
 
-  /** The units' boundaries, checked: known, polygons, within the bound. */
-  private async boundaries(unitKind: AdministrativeKind, codes: string[]): Promise<AreaGeometry[]> {
+  /** The units' boundaries (GeoJSON text, parsed in the compute thread), checked: known, polygons, within the bound. */
+  private async boundaries(unitKind: AdministrativeKind, codes: string[]): Promise<string[]> {
     if (!(await this.data.loadedKinds()).has(unitKind)) {
       throw new DomainError('unitKindNotLoaded', { details: { unitKind } });
     }
@@ -113,6 +113,6 @@ export class UnitUnions {
     if (vertices > this.maxInputVertices) {
       throw new DomainError('unionTooLarge', { details: { unitKind, units: codes.length } });
     }
-    return units.map(({ unit }) => JSON.parse(unit!.geometry) as AreaGeometry);
+    return units.map(({ unit }) => unit!.geometry);
   }
 }

@@ -7,7 +7,8 @@
  * - finer data: a unit is left out of a measure's figure when a finer unit nesting in it (at any
  *   depth) has that measure (a commune with IRIS figures counts through its IRIS);
  * - national data: the measures a national kind has per country (a worldwide GeoNames city is left
- *   out of a measure its country's national kind has).
+ *   out of a measure its country's national kind has);
+ * - the kinds loaded, with their counts and sources.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { UNIT_KINDS } from '@catchment/domain';
@@ -31,6 +32,12 @@ export async function rebuildDerivedData(trx: Transaction<Database> | Kysely<Dat
       WHERE p.parent_code IS NOT NULL AND a.depth < ${MAX_NESTING}
     )
     SELECT DISTINCT kind, code, measure FROM ancestors WHERE kind IS NOT NULL`.execute(trx);
+  await sql`DELETE FROM territory_kind_summary`.execute(trx);
+  await sql`
+    INSERT INTO territory_kind_summary (kind, units, points, sources)
+    SELECT u.kind, count(*)::int, count(*) FILTER (WHERE u.is_point)::int, array_agg(DISTINCT d.source ORDER BY d.source)
+    FROM live_territory_units u JOIN territory_datasets d ON d.id = u.dataset_id
+    GROUP BY u.kind`.execute(trx);
   await sql`DELETE FROM territory_national_data`.execute(trx);
   const worldwide = Object.values(UNIT_KINDS).filter((info) => info.country === 'ww').map((info) => info.kind);
   await sql`
