@@ -3,10 +3,10 @@
  * embedded PGlite (a fresh database folder per run) or on a scratch PostgreSQL database, and
  * stops it. The child (server-entry.ts) reports its event-loop delay over IPC.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort, stopChild } from '../child-process.js';
 import pg from 'pg';
 import type { LoopReport } from './loop-probe.js';
 
@@ -21,16 +21,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * `dataDir` keeps the demo data between runs (built once); its `db` folder, the embedded
@@ -69,14 +59,6 @@ export async function startServer(options: { dataDir: string; databaseUrl?: stri
   return { origin: `http://127.0.0.1:${port}`, port, loopReports, stop: () => stopChild(child) };
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** A scratch database for the baseline (dropped by the returned function), or why there is none. */
 export async function scratchPostgres(adminUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> } | string> {

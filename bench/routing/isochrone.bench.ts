@@ -41,7 +41,7 @@ import { mb, median, ms, pct, percentile, ratio, table } from '../stats.js';
 const run = promisify(execFile);
 
 const REGIONS = ['monaco', 'andorra', 'north-bayreuth', 'rnv-mannheim-heidelberg'];
-const EXTRACT_DIR = '../shared/data/osm';
+const EXTRACT_DIR = 'test-data/osm';
 
 interface QueryKind {
   label: string;

@@ -4,8 +4,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort, healthAnswers, stopChild } from '../child-process.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -31,16 +31,6 @@ const running = new Set<ChildProcess>();
 process.once('exit', () => { for (const child of running) child.kill('SIGKILL'); });
 const START_TIMEOUT_MS = 10 * 60_000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** VmRSS of a process in kB (Linux: /proc). */
 function residentKb(pid: number): number {
@@ -56,24 +46,7 @@ function cpuTimeMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function healthAnswers(origin: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2_000) });
-    await response.arrayBuffer();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** Starts the server on `dataDir`, measures, stops it (gracefully: the embedded database is closed). */
 export async function measureStart(mode: StartMode, options: { dataDir: string; idleMs: number; log: (line: string) => void }): Promise<StartMeasure> {
@@ -109,7 +82,7 @@ export async function measureStart(mode: StartMode, options: { dataDir: string; 
     await new Promise((resolve) => setTimeout(resolve, options.idleMs));
     return { readyMs, cpuMs, rssKb: residentKb(child.pid!) };
   } finally {
-    await stop(child);
+    await stopChild(child);
     for (const line of output.split('\n').filter((l) => /\b(?:error|failed)\b/i.test(l))) options.log(line);
   }
 }

@@ -7,8 +7,8 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort, healthAnswers, stopChild } from '../child-process.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, 'apps/api/dist');
@@ -44,16 +44,6 @@ function benchEnv(dataDir: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv 
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ApiServer {
   origin: string;
@@ -79,7 +69,7 @@ export async function startApi(options: { dataDir: string; env?: NodeJS.ProcessE
   const keep = (chunk: Buffer) => { output += chunk.toString(); };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const stop = () => stopChild(child);
+  const stop = () => stopChild(child, 30_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} during start-up:\n${output}`);
     if (performance.now() - started > START_TIMEOUT_MS) {
@@ -92,25 +82,7 @@ export async function startApi(options: { dataDir: string; env?: NodeJS.ProcessE
   return { origin, pid: child.pid!, readyMs: performance.now() - started, output: () => output, stop };
 }
 
-async function healthAnswers(origin: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2_000) });
-    await response.arrayBuffer();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
 
-/** SIGTERM (the server closes its database cleanly), SIGKILL after 30 s. */
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 export interface CliRun { ms: number; peakRssKb: number; output: string }
 

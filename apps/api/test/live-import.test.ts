@@ -5,54 +5,35 @@
  * server process and a real command-line process; the data folder is kept between runs (the demo
  * is built and loaded once).
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnitKindSummary } from '@catchment/domain';
+import { ApiProcess, REPOSITORY_ROOT } from './api-process.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const DATA_DIR = path.join(ROOT, 'var/test/live-import');
+const DATA_DIR = path.join(REPOSITORY_ROOT, 'var/test/live-import');
 const DATASET = 'fr-communes--communes-06-alpes-maritimes';
 const run = promisify(execFile);
 
-const freePort = () => new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
-});
-
 const dataCommand = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', ...args], {
-  cwd: ROOT, env: { ...process.env, DATA_DIR, DATABASE_URL: '' },
+  cwd: REPOSITORY_ROOT, env: { ...process.env, DATA_DIR, DATABASE_URL: '' },
 });
 
 describe.skipIf(process.env.TEST_DATABASE === 'postgres')('an import while the server runs on the embedded database', () => {
-  let server: ChildProcess | undefined;
+  let server: ApiProcess;
   let base = '';
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}/api`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', COMPUTE_WORKERS: '1', ROUTING_WORKERS: '1' },
-      stdio: 'ignore',
-    });
-    for (let tries = 0; ; tries += 1) {
-      if ((await fetch(`${base}/health`).catch(() => undefined))?.ok) break;
-      if (tries > 1200 || server.exitCode !== null) throw new Error('the server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    server = await ApiProcess.start('live-import', { DATA_DIR, DATABASE_URL: '', COMPUTE_WORKERS: '1', ROUTING_WORKERS: '1' });
+    base = `${server.url}/api`;
     // What an earlier run left.
     await dataCommand(['remove', DATASET]).catch(() => {});
   }, 360_000);
 
   afterAll(async () => {
     await dataCommand(['remove', DATASET]).catch(() => {});
-    server?.kill('SIGTERM');
-    await new Promise((resolve) => (server?.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+    await server?.stop();
   });
 
   const communes = async () => {

@@ -7,5 +7,5 @@ export {
   withScratchFile,
   isBeingWritten,
 } from './atomic-write.js';
-export { removeStaleTemporaryFiles, temporaryFileWriter } from './stale-temporary-files.js';
+export { isRunning, removeStaleTemporaryFiles, temporaryFileWriter } from './stale-temporary-files.js';
 export { workerUrl } from './worker-url.js';

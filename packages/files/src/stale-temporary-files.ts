@@ -37,11 +37,12 @@ export async function removeStaleTemporaryFiles(directory: string, log: (message
 }
 
 /**
- * Signal 0 checks that a process exists without touching it. A recycled pid keeps a stale file
- * until a later start; deleting a running import's file would be worse. This process's own pid
- * counts as gone unless the file is one it is writing now: a container restarts with the same pid.
+ * Whether a process of that pid runs (signal 0 checks without touching it; EPERM: another user's).
+ * For a temporary file, a recycled pid keeps a stale file until a later start; deleting a running
+ * import's file would be worse. This process's own pid counts as gone unless the file is one it is
+ * writing now: a container restarts with the same pid.
  */
-function isRunning(pid: number): boolean {
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

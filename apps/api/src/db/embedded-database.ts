@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PoolConfig } from 'pg';
-import { workerUrl } from '@catchment/files';
+import { isRunning, workerUrl } from '@catchment/files';
 import type { PgliteThreadData, PgliteThreadMessage } from './pglite-thread.js';
 
 /** pg finds a socket as `<host>/.s.PGSQL.<port>`. */
@@ -91,7 +91,7 @@ export async function startEmbeddedDatabase(pgliteDir: string | undefined): Prom
 /** The running owner's socket, if a live process owns the folder and answers on it. */
 export async function runningEmbeddedDatabase(pgliteDir: string): Promise<PoolConfig | undefined> {
   const owner = lockOwner(lockFile(pgliteDir));
-  if (owner === undefined || !isAlive(owner)) return undefined;
+  if (owner === undefined || !isRunning(owner)) return undefined;
   const socketDir = socketDirectory(pgliteDir);
   return (await answers(path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`))) ? connectionThrough(socketDir) : undefined;
 }
@@ -127,7 +127,7 @@ function acquireLock(pgliteDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = lockOwner(file);
-      if (owner !== undefined && owner !== process.pid && isAlive(owner)) throw new EmbeddedDatabaseInUseError(path.dirname(pgliteDir), owner);
+      if (owner !== undefined && owner !== process.pid && isRunning(owner)) throw new EmbeddedDatabaseInUseError(path.dirname(pgliteDir), owner);
       fs.rmSync(file, { force: true });
     }
   }
@@ -140,16 +140,6 @@ function lockOwner(file: string): number | undefined {
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, but another user's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
