@@ -56,3 +56,57 @@ describe('frenchCommuneEntries', () => {
     expect(entry('postcode:45000:45999')).toMatchObject({ code: '45000', name: 'Petit-Village' });
   });
 });
+
+describe('frenchCommuneEntries and namesakes', () => {
+  const inRegion93 = (code: string, nom: string, departement: string, population = 300) =>
+    ({ code, nom, type: 'commune-actuelle' as const, departement, region: '93', population });
+  const result = frenchCommuneEntries({
+    communes: [
+      inRegion93('06006', 'Aspremont', '06', 2346),
+      inRegion93('05008', 'Aspremont', '05', 364),
+      inRegion93('05009', 'Aspres-sur-Buëch', '05', 800),
+      inRegion93('04061', 'Colmars', '04'),
+      inRegion93('06043', 'Colmars', '06'),
+      inRegion93('05200', 'Village-Frontière', '05'),
+      inRegion93('04100', 'Village-de-Part', '04'),
+      inRegion93('84001', 'Commune-Nouvelle', '84'),
+    ],
+    formerCommunes: [{ code: '84002', nom: 'Ancien-Village', type: 'commune-deleguee', chefLieu: '84001', departement: '84', region: '93' }],
+    departements: new Map([['04', 'Alpes-de-Haute-Provence'], ['05', 'Hautes-Alpes'], ['06', 'Alpes-Maritimes'], ['84', 'Vaucluse']]),
+    postcodeRows: [
+      { codePostal: '05140', codeCommune: '05008', nomCommune: 'Aspremont' },
+      { codePostal: '05140', codeCommune: '05009', nomCommune: 'Aspres-sur-Buëch' },
+      { codePostal: '05110', codeCommune: '05200', nomCommune: 'Village-Frontière' },
+      { codePostal: '05110', codeCommune: '04100', nomCommune: 'Village-de-Part' },
+    ],
+    worldCities: [
+      { ...town('Aspremont', '06006', 7.244, 43.783), adminCode: '93', muni: '062' },
+      { ...town('Colmars', '', 6.63, 44.18), adminCode: '93', muni: '041' },
+      { ...town('Village Frontiere', '05200', 6.0, 44.4), adminCode: '93', muni: '051' },
+      { ...town('Ancien Village', '84002', 5.0, 44.0), adminCode: '93', muni: '841' },
+    ],
+  });
+  const entry = (id: string) => result.entries.find((e) => e.id === id);
+
+  it('never places a commune at the town GeoNames files under its namesake of another département', () => {
+    expect(entry('commune:06006')).toMatchObject({ lng: 7.244, lat: 43.783 });
+    expect(entry('commune:05008')).toBeUndefined();
+    // Nor its postcode neighbours, which would follow it to Nice.
+    expect(entry('commune:05009')).toBeUndefined();
+    expect(entry('postcode:05140:05008')).toBeUndefined();
+  });
+
+  it('matches a town GeoNames files under no commune by its name within its own département only', () => {
+    expect(entry('commune:04061')).toMatchObject({ lng: 6.63, lat: 44.18 });
+    expect(entry('commune:06043')).toBeUndefined();
+  });
+
+  it('takes postcode neighbours from the commune\'s own département only', () => {
+    expect(entry('commune:05200')).toMatchObject({ lng: 6.0, lat: 44.4 });
+    expect(entry('commune:04100')).toBeUndefined();
+  });
+
+  it('places a commune nouvelle at a town GeoNames still files under one of its former communes', () => {
+    expect(entry('commune:84001')).toMatchObject({ lng: 5.0, lat: 44.0 });
+  });
+});

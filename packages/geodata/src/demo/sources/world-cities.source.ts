@@ -17,6 +17,8 @@ export interface WorldCity {
   featureCode: string;
   /** GeoNames first-level division code (a state's postal code in the US, the INSEE region in France). */
   adminCode: string;
+  /** GeoNames third-level division; in France the arrondissement ("062"), which starts with its département's code. */
+  muni?: string;
   /** GeoNames fourth-level division; in France the INSEE code of the commune. */
   muniSub?: string;
   population: number;
