@@ -39,7 +39,7 @@ describe('demo road networks', () => {
     await clickMapAt(page, PARIS);
     await page.getByTestId('values-input').fill('10');
     await page.getByTestId('routed-preview').click();
-    await expect.poll(() => page.getByTestId('create-error').innerText()).toMatch(/npm run data -- import osm/);
+    await expect.poll(() => page.getByTestId('create-error').innerText()).toMatch(/roads of this region are not loaded/);
     const regions = page.getByTestId('road-network-region');
     await expect.poll(() => regions.allInnerTexts()).toEqual(['Monaco', 'Andorra', 'Mannheim–Heidelberg']);
     await page.getByTestId('create-area-panel').screenshot({ path: path.resolve('e2e/artifacts/demo-road-networks-panel.png') });

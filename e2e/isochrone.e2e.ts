@@ -49,7 +49,7 @@ describe('travel-time areas', () => {
     await context.close();
   });
 
-  it('says how to import a road network where none is loaded', async () => {
+  it('says the roads are not loaded where no road network is', async () => {
     const { context, page } = await openPage(browser, baseUrl);
     await page.goto('/app/');
     await viewAt(page, [2.35, 48.85], 11);
@@ -59,7 +59,7 @@ describe('travel-time areas', () => {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.getByTestId('values-input').fill('15');
     await page.getByTestId('routed-preview').click();
-    await expect.poll(() => page.getByTestId('create-error').innerText()).toMatch(/npm run data -- import osm/);
+    await expect.poll(() => page.getByTestId('create-error').innerText()).toMatch(/roads of this region are not loaded/);
     expect(await areaItems(page).count()).toBe(0);
     await context.close();
   });

@@ -32,6 +32,9 @@ let widened: FastifyInstance;
 let specRules: FastifyInstance;
 /** No road network imported at all. */
 let noNetwork: FastifyInstance;
+/** Like widened, with its log written to `logLines`. */
+let logged: FastifyInstance;
+const logLines: string[] = [];
 
 beforeAll(async () => {
   graphDir = mkdtempSync(join(tmpdir(), 'graphs-'));
@@ -41,19 +44,21 @@ beforeAll(async () => {
   const base = await testApp();
   noNetwork = base.app;
   const data = { routing: engine, basemap: base.ctx.basemap, gazetteer: base.ctx.gazetteer };
-  const serverFor = async (routingModeCountries: string | undefined) => {
+  const serverFor = async (routingModeCountries: string | undefined, logger: object | false = false) => {
     const ctx = createContext({ ...base.ctx.config, routingModeCountries }, base.ctx.database, data);
-    const app = await buildServer(ctx, { rateLimits: false });
+    const app = await buildServer(ctx, { rateLimits: false, logger });
     await app.ready();
     return app;
   };
   widened = await serverFor('truck=fr,mc;heavy_truck=fr,mc;transit=fr;bike=europe;walk=europe');
   specRules = await serverFor(undefined);
+  logged = await serverFor('truck=fr,mc', { level: 'warn', stream: { write: (line: string) => logLines.push(line) } });
 });
 
 afterAll(async () => {
   await widened?.close();
   await specRules?.close();
+  await logged?.close();
   await engine?.close();
   rmSync(graphDir, { recursive: true, force: true });
 });
@@ -128,15 +133,28 @@ describe('POST /v2/isochrones', () => {
     expect(contains(body.features[0]!.geometry, START)).toBe(true);
   });
 
-  it('says which region is missing and how to import it', async () => {
-    const paris = await isochrones(widened, { startPoint: [2.35, 48.85], isoMode: 'isochrone', transportMode: 'car', values: [600] });
+  it('tells the user the roads of the region are missing, and the operator how to import them', async () => {
+    const paris = await isochrones(logged, { startPoint: [2.35, 48.85], isoMode: 'isochrone', transportMode: 'car', values: [600] });
     expect(paris.statusCode).toBe(422);
-    expect(paris.json().error.code).toBe('NO_ROAD_NETWORK');
-    expect(paris.json().error.message).toMatch(/npm run data -- import osm/);
-    expect(paris.json().error.details.loadedRegions.map((region: { source: string }) => region.source)).toEqual(['andorra.osm.pbf', 'monaco.osm.pbf']);
+    expect(paris.json().error).toMatchObject({ code: 'NO_ROAD_NETWORK', details: { point: [2.35, 48.85] } });
+    expect(paris.json().error.message).toMatch(/roads of this region are not loaded.*circle/);
+    expect(JSON.stringify(paris.json())).not.toMatch(/npm run|osm\.pbf/);
+    const hints = logLines.map((line) => JSON.parse(line) as { code?: string; msg: string }).filter((line) => line.code === 'NO_ROAD_NETWORK');
+    expect(hints.at(-1)?.msg).toMatch(/^No road network covers 2\.35000, 48\.85000: .*npm run data -- import osm <file\.osm\.pbf>/);
     const nothingLoaded = await isochrones(noNetwork, { startPoint: START, isoMode: 'isochrone', transportMode: 'car', values: [600] }, 'fr');
     expect(nothingLoaded.statusCode).toBe(422);
-    expect(nothingLoaded.json().error.message).toMatch(/Aucun réseau routier/);
+    expect(nothingLoaded.json().error).toMatchObject({ code: 'NO_ROAD_NETWORK', message: expect.stringMatching(/^Les temps de trajet ne peuvent pas/) });
+  });
+
+  it('says a start point in the sea is in the sea, with or without a road network near', async () => {
+    // Five and two kilometres off Monaco's coast; then mid-Atlantic, before any mode rule (trucks are for France).
+    for (const startPoint of [[7.45, 43.69], [7.43, 43.725]] as const) {
+      const sea = await isochrones(widened, { startPoint, isoMode: 'isochrone', transportMode: 'car', values: [600] });
+      expect(sea.statusCode).toBe(422);
+      expect(sea.json().error).toMatchObject({ code: 'START_AT_SEA', message: 'This point is in the sea: there is no road near it. Choose a starting point on land.' });
+    }
+    const midAtlantic = await isochrones(noNetwork, { startPoint: [-30, 40], isoMode: 'isochrone', transportMode: 'truck', values: [600] }, 'fr');
+    expect(midAtlantic.json().error).toMatchObject({ code: 'START_AT_SEA', message: expect.stringMatching(/^Ce point est en mer/) });
   });
 
   it('refuses a start far from any road of the mode', async () => {

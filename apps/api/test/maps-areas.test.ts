@@ -135,9 +135,9 @@ describe('POST .../areas/bulk', () => {
     const ok = polygonArea();
     const en = await postAreas(app, user, map.id, folderId, [ok, admin]);
     expect(en.statusCode).toBe(422);
-    expect(en.json().error).toMatchObject({ code: 'UNITS_WITHOUT_BOUNDARY', message: expect.stringContaining('known only as points') });
+    expect(en.json().error).toMatchObject({ code: 'UNITS_WITHOUT_BOUNDARY', message: expect.stringContaining('known here only by their position') });
     const fr = await postAreas(app, user, map.id, folderId, [admin], { lang: 'fr' });
-    expect(fr.json().error.message).toContain('ne sont connus que comme des points');
+    expect(fr.json().error.message).toContain('ne sont connus ici que par leur position');
     const isochrone = { uuid: randomUUID(), isoMode: 'isochrone', transportMode: 'car', startPoint: [2.35, 48.85], duration: 900 };
     const road = { uuid: randomUUID(), isoMode: 'isodistance', transportMode: 'walk', startPoint: [2.35, 48.85], distance: 900 };
     for (const area of [isochrone, road]) {

@@ -65,12 +65,12 @@ describe('GET /v2/isochrones/regions', () => {
     expect((await regions(withDemo, 'fr')).map((region) => region.name)).toEqual(['monaco-latest', 'Andorre', 'Monaco']);
   });
 
-  it('is empty without a road network, where the isochrones answer how to import one', async () => {
+  it('is empty without a road network, where the isochrones say the roads are not loaded', async () => {
     expect(await regions(noNetwork)).toEqual([]);
     const answer = await call(noNetwork, 'POST', '/v2/isochrones', {
       payload: { startPoint: [7.4209, 43.7371], isoMode: 'isochrone', transportMode: 'car', values: [300] },
     });
     expect(answer.statusCode).toBe(422);
-    expect(answer.json().error).toMatchObject({ code: 'NO_ROAD_NETWORK', message: expect.stringMatching(/npm run data -- import osm/) });
+    expect(answer.json().error).toMatchObject({ code: 'NO_ROAD_NETWORK', message: expect.stringMatching(/roads of this region are not loaded/) });
   });
 });

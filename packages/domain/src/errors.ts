@@ -55,6 +55,8 @@ export const ERRORS = {
   /** The transport mode is not offered in the start point's country (SPEC §8); the message says where it is. */
   modeNotOffered: { code: 'MODE_NOT_OFFERED', status: 422, message: 'errors.modeNotOfferedHere' },
   noRoadNetwork: { code: 'NO_ROAD_NETWORK', status: 422, message: 'errors.noRoadNetwork' },
+  /** The start point is at sea (no land, hence no road, near it); details carry the point. */
+  startAtSea: { code: 'START_AT_SEA', status: 422, message: 'errors.startAtSea' },
   startTooFar: { code: 'START_TOO_FAR', status: 422, message: 'errors.startTooFar' },
   modeNotInNetwork: { code: 'MODE_NOT_AVAILABLE', status: 422, message: 'errors.modeNotInNetwork' },
 } as const satisfies Record<string, ErrorEntry>;
@@ -74,6 +76,11 @@ export interface DomainErrorOptions {
   details?: unknown;
   /** Overrides the entry's delay when the rule that refused knows better. */
   retryAfterSeconds?: number;
+  /**
+   * What the server's operator can do about it (e.g. the data command that imports what is missing):
+   * written to the server's log, never sent to the client, whose message speaks to its user.
+   */
+  operatorHint?: string;
 }
 
 /** A failure the client can act on, named by its entry in `ERRORS`. Thrown by services and repositories. */
@@ -82,6 +89,7 @@ export class DomainError extends Error {
   readonly messageKey: ErrorMessageKey;
   readonly details: unknown;
   readonly retryAfterSeconds: number | undefined;
+  readonly operatorHint: string | undefined;
 
   constructor(readonly kind: ErrorName, options: DomainErrorOptions = {}) {
     const entry: ErrorEntry = ERRORS[kind];
@@ -91,6 +99,7 @@ export class DomainError extends Error {
     this.messageKey = options.message ?? entry.message;
     this.details = options.details;
     this.retryAfterSeconds = options.retryAfterSeconds ?? entry.retryAfterSeconds;
+    this.operatorHint = options.operatorHint;
   }
 }
 

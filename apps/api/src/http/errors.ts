@@ -71,7 +71,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     const locale = requestLocale(request);
     if (error instanceof RequestValidationError) return reply.code(ERRORS.validation.status).send(validationBody(error, locale));
-    if (error instanceof DomainError) return sendDomainError(reply, error, locale);
+    if (error instanceof DomainError) {
+      // The user reads what they can do; what the operator can do goes to the server's log.
+      if (error.operatorHint) request.log.warn({ code: error.code }, error.operatorHint);
+      return sendDomainError(reply, error, locale);
+    }
     // Nobody is there to read an answer; not a failure of ours either.
     if (error instanceof ClientGoneError) return reply.code(499).send();
     const status = (error as FastifyError).statusCode ?? 500;

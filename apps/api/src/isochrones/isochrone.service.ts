@@ -21,6 +21,15 @@ export interface IsochroneAnswer extends IsochroneCollection {
   };
 }
 
+/**
+ * Farther than this from the coarse (1:50m) coastline, a point is at sea. The coastline is off by
+ * up to about a kilometre around small harbours (Monaco's), hence the margin.
+ */
+export const SEA_MARGIN_METERS = 1_500;
+
+/** What the operator can do where no road network covers a start point (logged, not sent to users). */
+export const IMPORT_ROADS_HINT = 'import an OpenStreetMap extract of the region (npm run data -- import osm <file.osm.pbf>) and restart the server';
+
 /** Each engine failure as the client sees it: an entry of the error catalogue, and its message. */
 const ROUTING_FAILURES: Record<RoutingErrorCode, { error: ErrorName; message: ErrorMessageKey }> = {
   NO_GRAPH_FOR_POINT: { error: 'noRoadNetwork', message: 'errors.noRoadNetwork' },
@@ -41,15 +50,17 @@ export class IsochroneService {
     const normalized = normalizeIsochroneValues(request.isoMode, request.values);
     if (!normalized.ok) throw new DomainError('validation', { message: normalized.messageKey, details: { value: normalized.value } });
     const country = this.countries.countryAt(request.startPoint);
+    const landMeters = this.countries.landDistanceMeters(request.startPoint);
+    // At sea no mode and no region's roads can help: said before anything else (a road may still
+    // lie within the engine's snapping distance, but an area from there would start on the water).
+    if (landMeters > SEA_MARGIN_METERS) throw atSea(request.startPoint);
     const refusal = modeRefusal(this.modeCountries, request.transportMode, country);
     if (refusal) throw new DomainError('modeNotOffered', { message: refusal, details: { transportMode: request.transportMode, country: country ?? null } });
     if (!isRoutedTransportMode(request.transportMode)) {
       // Transit needs timetables (not loaded yet); a circle is geometry, not a road search.
       throw new DomainError('areaCannotBeCalculated', { details: { transportMode: request.transportMode } });
     }
-    if (!this.engine) {
-      throw new DomainError('noRoadNetwork', { details: { importCommand: 'npm run data -- import osm <file.osm.pbf>', loadedRegions: [] } });
-    }
+    if (!this.engine) throw noRoadNetwork(request.startPoint);
     try {
       const collection = await this.engine.isochrones({
         startPoint: request.startPoint, isoMode: request.isoMode, transportMode: request.transportMode, values: normalized.values,
@@ -57,6 +68,9 @@ export class IsochroneService {
       return { ...collection, meta: { country: country ?? null, defaultsApplied: normalized.defaultsApplied, departureDateUsed: false } };
     } catch (error) {
       if (!isRoutingError(error)) throw error;
+      if (error.code === 'NO_GRAPH_FOR_POINT') throw noRoadNetwork(request.startPoint);
+      // No road within the snapping distance and not on land: the sea, not a road the user missed.
+      if (error.code === 'START_TOO_FAR' && landMeters > 0) throw atSea(request.startPoint);
       const failure = ROUTING_FAILURES[error.code];
       throw new DomainError(failure.error, { message: failure.message, details: error.details });
     }
@@ -85,6 +99,19 @@ export class IsochroneService {
     };
     return geometry;
   }
+}
+
+function atSea(point: [number, number]): DomainError {
+  return new DomainError('startAtSea', { details: { point } });
+}
+
+/** A region whose roads nobody imported: the user reads what they can do, the operator's log how to import them. */
+function noRoadNetwork(point: [number, number]): DomainError {
+  const [lng, lat] = point;
+  return new DomainError('noRoadNetwork', {
+    details: { point },
+    operatorHint: `No road network covers ${lng.toFixed(5)}, ${lat.toFixed(5)}: ${IMPORT_ROADS_HINT}`,
+  });
 }
 
 /** The catalogue's name of a demo region; an operator's region goes by its file name (`bayern-latest`). */

@@ -95,7 +95,10 @@ export class UnitUnions {
   /** The units' boundaries (GeoJSON text, parsed in the compute thread), checked: known, polygons, within the bound. */
   private async boundaries(unitKind: AdministrativeKind, codes: string[]): Promise<string[]> {
     if (!(await this.data.loadedKinds()).has(unitKind)) {
-      throw new DomainError('unitKindNotLoaded', { details: { unitKind } });
+      throw new DomainError('unitKindNotLoaded', {
+        details: { unitKind },
+        operatorHint: `No ${unitKind} units are loaded: npm run data -- sources lists the importers of official data`,
+      });
     }
     const found = new Map((await this.data.units.unitsByCode(unitKind, codes)).map((unit) => [unit.code, unit]));
     const units = codes.map((code) => ({ code, unit: found.get(code) }));
@@ -105,9 +108,12 @@ export class UnitUnions {
     }
     const pointsOnly = units.filter(({ unit }) => unit!.isPoint).map(({ code }) => code);
     if (pointsOnly.length > 0) {
-      throw new DomainError('unitsWithoutBoundary', { details: {
-        unitKind, codes: pointsOnly.slice(0, LISTED_CODES_MAX), source: IMPORTER_OF_KIND[unitKind] ?? 'sources',
-      } });
+      const source = IMPORTER_OF_KIND[unitKind];
+      throw new DomainError('unitsWithoutBoundary', {
+        details: { unitKind, codes: pointsOnly.slice(0, LISTED_CODES_MAX) },
+        operatorHint: `${unitKind} units are loaded as points only: import their boundaries to build areas from them `
+          + (source ? `(npm run data -- import ${source} <files>)` : '(npm run data -- sources lists the importers)'),
+      });
     }
     const vertices = units.reduce((sum, { unit }) => sum + unit!.points, 0);
     if (vertices > this.maxInputVertices) {

@@ -18,6 +18,14 @@ describe('worldCountryLocator', () => {
     expect(locator.countryAt([7.2750, 43.6950])).toBe('fr'); // the port of Nice
     expect(locator.countryAt([-30, 40])).toBeUndefined(); // mid-Atlantic
   });
+
+  it('says how far a point is from land: none inland, kilometres off Monaco, unbounded mid-sea', () => {
+    expect(locator.landDistanceMeters([2.3522, 48.8566])).toBe(0);
+    const offMonaco = locator.landDistanceMeters([7.4500, 43.7100]);
+    expect(offMonaco).toBeGreaterThan(3_000);
+    expect(offMonaco).toBeLessThan(5_000);
+    expect(locator.landDistanceMeters([-30, 40])).toBe(Infinity);
+  });
 });
 
 describe('insidePolygon', () => {

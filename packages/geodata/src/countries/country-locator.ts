@@ -35,10 +35,23 @@ export class CountryLocator {
   }
 
   /** Lower-case ISO 3166-1 alpha-2 code of the country at [lng, lat], or undefined (at sea). */
-  countryAt([lng, lat]: readonly [number, number]): string | undefined {
+  countryAt(point: readonly [number, number]): string | undefined {
+    return this.nearestLand(point)?.code;
+  }
+
+  /**
+   * How far [lng, lat] is from land: 0 inside a country's shape, the distance to the nearest shape
+   * up to COAST_TOLERANCE_METERS, Infinity beyond. A coarse coastline is off by a few hundred
+   * metres, so only a distance well above that says the point is at sea.
+   */
+  landDistanceMeters(point: readonly [number, number]): number {
+    return this.nearestLand(point)?.meters ?? Infinity;
+  }
+
+  private nearestLand([lng, lat]: readonly [number, number]): { code: string; meters: number } | undefined {
     for (const i of this.index.search(lng, lat, lng, lat)) {
       const part = this.parts[i];
-      if (part && insidePolygon(lng, lat, part.rings)) return part.code;
+      if (part && insidePolygon(lng, lat, part.rings)) return { code: part.code, meters: 0 };
     }
     const degrees = COAST_TOLERANCE_METERS / METERS_PER_DEGREE;
     const lngDegrees = degrees / Math.max(0.05, Math.cos((lat * Math.PI) / 180));
@@ -49,7 +62,7 @@ export class CountryLocator {
       const meters = distanceToRingsMeters(lng, lat, part.rings);
       if (meters <= COAST_TOLERANCE_METERS && (!best || meters < best.meters)) best = { code: part.code, meters };
     }
-    return best?.code;
+    return best;
   }
 }
 
