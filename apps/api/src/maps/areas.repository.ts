@@ -32,11 +32,18 @@ export interface NewArea {
   position: number;
 }
 
+/** Fields to change; undefined leaves a field as it is, null clears it. */
 export interface AreaChanges {
   label?: string | undefined;
   color?: string | undefined;
   hide?: boolean | undefined;
-  startAddress?: string | undefined;
+  startAddress?: string | null | undefined;
+  isoMode?: string | undefined;
+  transportMode?: string | null | undefined;
+  operation?: string | null | undefined;
+  startPoint?: [number, number] | null | undefined;
+  distance?: number | null | undefined;
+  duration?: number | null | undefined;
   geometry?: { geometry: AreaGeometry; hash: string } | undefined;
 }
 
@@ -46,6 +53,7 @@ export interface InvalidGeometry { index: number; reason: string }
 const GEOJSON_DECIMALS = 7;
 
 const geometryFromGeoJson = (geometry: AreaGeometry) => sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(geometry)}), 4326)`;
+const startPointValue = (point: [number, number] | null) => (point ? sql`ST_SetSRID(ST_MakePoint(${point[0]}, ${point[1]}), 4326)` : null);
 
 function selectAreas(db: Kysely<Database>) {
   return db.selectFrom('areas').select([
@@ -135,7 +143,7 @@ export class AreasRepository {
         duration: area.duration,
         departure_date: area.departureDate,
         start_address: area.startAddress,
-        start_point: area.startPoint ? sql`ST_SetSRID(ST_MakePoint(${area.startPoint[0]}, ${area.startPoint[1]}), 4326)` : null,
+        start_point: startPointValue(area.startPoint),
         unit_kind: area.unitKind,
         unit_codes: area.unitCodes,
         geometry: geometryFromGeoJson(area.geometry),
@@ -155,6 +163,12 @@ export class AreasRepository {
         ...(changes.color !== undefined ? { color: changes.color } : {}),
         ...(changes.hide !== undefined ? { hide: changes.hide } : {}),
         ...(changes.startAddress !== undefined ? { start_address: changes.startAddress } : {}),
+        ...(changes.isoMode !== undefined ? { iso_mode: changes.isoMode } : {}),
+        ...(changes.transportMode !== undefined ? { transport_mode: changes.transportMode } : {}),
+        ...(changes.operation !== undefined ? { operation: changes.operation } : {}),
+        ...(changes.distance !== undefined ? { distance: changes.distance } : {}),
+        ...(changes.duration !== undefined ? { duration: changes.duration } : {}),
+        ...(changes.startPoint !== undefined ? { start_point: startPointValue(changes.startPoint) } : {}),
         ...(changes.geometry ? { geometry: geometryFromGeoJson(changes.geometry.geometry), hash: changes.geometry.hash } : {}),
         updated_at: sql<Date>`now()`,
       })

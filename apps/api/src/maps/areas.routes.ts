@@ -26,8 +26,12 @@ export const areasPlugin: FastifyPluginAsyncZod<{ areas: AreasService }> = async
   });
 
   app.patch('/v2/maps/:id/folders/:folderId/areas/bulk', {
-    schema: { tags, summary: 'Change several areas of a folder', params: folderParams, body: patchAreasBulkBody },
-  }, async (request) => areas.update(folderWrite(request, request.params, request.body.version), request.body.areas));
+    schema: {
+      tags,
+      summary: 'Change several areas of a folder; a new centre, radius, travel mode or value recomputes a circle or travel-time area',
+      params: folderParams, body: patchAreasBulkBody,
+    },
+  }, async (request) => areas.update(folderWrite(request, request.params, request.body.version), request.body.areas, requestLocale(request)));
 
   app.delete('/v2/maps/:id/folders/:folderId/areas/bulk', {
     schema: { tags, summary: 'Delete several areas of a folder', params: folderParams, body: deleteAreasBulkBody },
@@ -37,7 +41,7 @@ export const areasPlugin: FastifyPluginAsyncZod<{ areas: AreasService }> = async
     schema: { tags, summary: 'Change an area', params: areaParams, body: patchAreaBody },
   }, async (request) => {
     const { version, ...changes } = request.body;
-    const result = await areas.update(folderWrite(request, request.params, version), [{ ...changes, uuid: request.params.areaId }], () => 'body.geometry');
+    const result = await areas.update(folderWrite(request, request.params, version), [{ ...changes, uuid: request.params.areaId }], requestLocale(request), () => 'body');
     return { area: result.areas[0], version: result.version };
   });
 

@@ -4,7 +4,7 @@
  * valid for PostGIS; every write bumps the map version and is all or nothing.
  */
 import {
-  AREA_COLOR_PALETTE, DomainError, RequestValidationError, translate,
+  AREA_COLOR_PALETTE, areaRecipeIssues, DomainError, RequestValidationError, translate,
   type Area, type AreaGeometry, type CreateArea, type Locale,
 } from '@catchment/domain';
 import type { ClientsRepository } from '../clients/clients.repository.js';
@@ -13,7 +13,9 @@ import type { MapRow } from './maps.repository.js';
 import type { MapStore } from './map-store.js';
 import type { AreaGeometryResolvers } from './area-geometry.js';
 import type { ComputePool } from '../compute/compute-pool.js';
-import { areaNotFound, canEdit, readableMap } from './map-access.js';
+import { areaNotFound, canEdit, readableMap, versionConflict } from './map-access.js';
+import { areaAfterChange, changesRecipe, recipeKey, type RecipeChange } from './area-recipe-change.js';
+import { areaRecipe } from './area-geometry.js';
 import { writeToMap } from './map-write.js';
 import { toArea } from './map-document.js';
 import { canonicalGeometry, geometryHash } from './geometry-hash.js';
@@ -21,14 +23,15 @@ import { placeRelativeTo, POSITION_STEP, positionAfter } from './positions.js';
 import { assertAreaLimit } from './plan-limits.js';
 import { folderOfMap, type FolderWrite } from './folders.service.js';
 
-export interface AreaChangesInput {
+export interface AreaChangesInput extends RecipeChange {
   uuid: string;
   label?: string | undefined;
   color?: string | undefined;
   hide?: boolean | undefined;
-  geometry?: AreaGeometry | undefined;
-  startAddress?: string | undefined;
 }
+
+/** A geometry the server computed for a change of recipe, and the stored recipe it started from. */
+interface RecomputedGeometry { geometry: AreaGeometry; basedOn: string }
 
 export interface AreaMoveInput { referenceAreaUuid: string; before: boolean; folderId?: string | undefined }
 
@@ -95,18 +98,26 @@ export class AreasService {
     return { areas: value.map(toArea), version: map.version };
   }
 
-  /** Changes areas of the folder; a new geometry gets a new hash. */
+  /**
+   * Changes areas of the folder; a new geometry gets a new hash. A change of recipe (centre, radius,
+   * travel mode, value, mode) recomputes the geometry of circles and travel-time areas as at
+   * creation, whatever geometry the request carries. `pathOf` names each change in error details.
+   */
   async update(
     write: FolderWrite,
     changes: AreaChangesInput[],
-    geometryPath: (index: number) => string = (index) => `body.areas.${index}.geometry`,
+    locale: Locale,
+    pathOf: (index: number) => string = (index) => `body.areas.${index}`,
   ): Promise<{ areas: Area[]; version: number }> {
-    const geometries = changes.map((change) => change.geometry && canonicalGeometry(change.geometry));
-    await this.assertDrawable(geometries.flatMap((geometry, i) => geometry ? [{ geometry, path: geometryPath(i) }] : []));
+    const recomputed = await this.recomputeGeometries(write, changes, locale, pathOf);
+    const geometries = changes.map((change, i) => recomputed[i]?.geometry ?? (change.geometry && canonicalGeometry(change.geometry)));
+    // Drawn polygons come from the client; computed ones are the server's own.
+    await this.assertDrawable(geometries.flatMap((geometry, i) => geometry && !recomputed[i] ? [{ geometry, path: `${pathOf(i)}.geometry` }] : []));
     const { value, map } = await writeToMap(this.store, write, async (tx, current) => {
       await areasOfFolder(tx, current, write.folderUuid, changes.map((change) => change.uuid));
+      await assertRecipesUnchanged(tx, current, changes, recomputed);
       await assertValidGeometries(tx, geometries.flatMap((geometry, i) =>
-        geometry ? [{ geometry, path: geometryPath(i) }] : []));
+        geometry ? [{ geometry, path: `${pathOf(i)}.geometry` }] : []));
       for (const [i, change] of changes.entries()) {
         const geometry = geometries[i];
         await tx.areas.update(change.uuid, { ...change, geometry: geometry && { geometry, hash: geometryHash(geometry) } });
@@ -114,6 +125,39 @@ export class AreasService {
       return tx.areas.listByUuids([...new Set(changes.map((change) => change.uuid))]);
     });
     return { areas: value.map(toArea), version: map.version };
+  }
+
+  /**
+   * The geometries of the changes that alter an area's recipe, computed before the map is locked
+   * (a travel-time area may take a while); null for the other changes. The area once changed must
+   * be one the create request accepts (a circle keeps a centre and a radius…).
+   */
+  private async recomputeGeometries(
+    write: FolderWrite, changes: AreaChangesInput[], locale: Locale, pathOf: (index: number) => string,
+  ): Promise<(RecomputedGeometry | null)[]> {
+    if (!changes.some(changesRecipe)) return changes.map(() => null);
+    const { map, role } = await readableMap(this.store, write.ref, write.clientId);
+    if (!canEdit(role)) throw new DomainError('forbidden');
+    const uuids = changes.filter(changesRecipe).map((change) => change.uuid);
+    const inFolder = new Set((await this.store.areas.places(map.id, uuids))
+      .filter((place) => place.folderUuid === write.folderUuid).map((place) => place.uuid));
+    const stored = new Map((await this.store.areas.listByUuids(uuids.filter((uuid) => inFolder.has(uuid)))).map((area) => [area.uuid, area]));
+    return Promise.all(changes.map(async (change, i): Promise<RecomputedGeometry | null> => {
+      if (!changesRecipe(change)) return null;
+      const area = stored.get(change.uuid);
+      if (!area) throw areaNotFound();
+      const next = areaAfterChange(area, change);
+      const issues = areaRecipeIssues(next);
+      if (issues.length > 0) {
+        const base = pathOf(i).split('.').slice(1);
+        throw new RequestValidationError(issues.map((issue) => ({
+          code: 'custom', input: undefined, message: issue.message, path: [...base, ...issue.path],
+        })), 'body');
+      }
+      if (areaRecipe(next) === 'polygon') return null;
+      const geometry = canonicalGeometry(await this.resolvers.resolve(next, { locale }));
+      return { geometry, basedOn: recipeKey(area) };
+    }));
   }
 
   private assertDrawable(geometries: { geometry: AreaGeometry; path: string }[]): Promise<void> {
@@ -154,6 +198,14 @@ async function assertDrawableIn(compute: ComputePool, geometries: { geometry: Ar
       code: 'custom', input: undefined, message: reason, path: geometries[index]!.path.split('.').slice(1),
     })), 'body');
   }
+}
+
+/** A geometry computed before the lock is stale if the area's recipe changed meanwhile: 409, the client reloads. */
+async function assertRecipesUnchanged(tx: MapStore, map: MapRow, changes: AreaChangesInput[], recomputed: (RecomputedGeometry | null)[]): Promise<void> {
+  const uuids = changes.filter((_, i) => recomputed[i]).map((change) => change.uuid);
+  if (uuids.length === 0) return;
+  const now = new Map((await tx.areas.listByUuids(uuids)).map((area) => [area.uuid, recipeKey(area)]));
+  if (changes.some((change, i) => recomputed[i] && now.get(change.uuid) !== recomputed[i]!.basedOn)) throw versionConflict(map.version);
 }
 
 /** Checks that the folder is the map's and that every area is in it (404 otherwise). */

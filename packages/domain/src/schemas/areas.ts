@@ -8,12 +8,53 @@ const distance = z.number({ error: 'validation.invalidDistance' }).int({ error: 
 const duration = z.number({ error: 'validation.invalidTime' }).int({ error: 'validation.invalidTime' })
   .positive({ error: 'validation.invalidTime' }).max(MAX_ISOCHRONE_SECONDS, { error: 'validation.timeTooLarge' });
 
+/** A field of an area that the area's mode requires, and the message saying it is missing or wrong. */
+export interface AreaRecipeIssue { path: [string]; message: string }
+
+type AreaRecipeFields = {
+  isoMode: (typeof AREA_MODES)[number];
+  transportMode?: (typeof TRANSPORT_MODES)[number] | undefined;
+  geometry?: unknown;
+  startPoint?: unknown;
+  distance?: unknown;
+  duration?: unknown;
+  unitKind?: unknown;
+  unitCodes?: unknown;
+};
+
 /**
- * One area to create. Which fields are required depends on the mode:
- * polygon → geometry; circle (isodistance + circle) → startPoint and distance;
- * isochrone → startPoint and duration; routed isodistance → startPoint and distance;
- * administrative → unitKind and unitCodes. The server computes every geometry it is not given.
+ * Which fields an area needs for its mode: polygon → geometry; circle (isodistance + circle) →
+ * startPoint and distance; isochrone → startPoint and duration (never a circle); routed isodistance
+ * → startPoint and distance; administrative → unitKind and unitCodes. Shared by creation and by
+ * changes of an area's recipe, so an edit cannot make an area that could not have been created.
  */
+export function areaRecipeIssues(area: AreaRecipeFields): AreaRecipeIssue[] {
+  const issues: AreaRecipeIssue[] = [];
+  const need = (field: keyof AreaRecipeFields, message: string) => {
+    if (area[field] === undefined || area[field] === null) issues.push({ path: [field], message });
+  };
+  switch (area.isoMode) {
+    case 'polygon':
+      need('geometry', 'validation.geometryRequired');
+      break;
+    case 'isodistance':
+      need('startPoint', 'validation.startPointRequired');
+      need('distance', 'validation.invalidDistance');
+      break;
+    case 'isochrone':
+      need('startPoint', 'validation.startPointRequired');
+      need('duration', 'validation.invalidTime');
+      if (area.transportMode === 'circle') issues.push({ path: ['transportMode'], message: 'validation.transportMode' });
+      break;
+    case 'administrative':
+      need('unitKind', 'validation.unitKindRequired');
+      need('unitCodes', 'validation.unitCodesRequired');
+      break;
+  }
+  return issues;
+}
+
+/** One area to create; which fields are required depends on the mode (areaRecipeIssues). The server computes every geometry it is not given. */
 export const createAreaBody = z.object({
   uuid,
   label: label.optional(),
@@ -31,27 +72,7 @@ export const createAreaBody = z.object({
   unitKind: z.enum(ADMINISTRATIVE_KINDS).optional(),
   unitCodes: z.array(z.string().max(20)).min(1).max(5000).optional(),
 }).superRefine((area, ctx) => {
-  const need = (field: keyof typeof area, message: string) => {
-    if (area[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
-  };
-  switch (area.isoMode) {
-    case 'polygon':
-      need('geometry', 'validation.geometryRequired');
-      break;
-    case 'isodistance':
-      need('startPoint', 'validation.startPointRequired');
-      need('distance', 'validation.invalidDistance');
-      break;
-    case 'isochrone':
-      need('startPoint', 'validation.startPointRequired');
-      need('duration', 'validation.invalidTime');
-      if (area.transportMode === 'circle') ctx.addIssue({ code: 'custom', path: ['transportMode'], message: 'validation.transportMode' });
-      break;
-    case 'administrative':
-      need('unitKind', 'validation.unitKindRequired');
-      need('unitCodes', 'validation.unitCodesRequired');
-      break;
-  }
+  for (const issue of areaRecipeIssues(area)) ctx.addIssue({ code: 'custom', ...issue });
 });
 export type CreateArea = z.infer<typeof createAreaBody>;
 
@@ -60,12 +81,24 @@ export const createAreasBulkBody = z.object({
   version: versionField,
 });
 
+/**
+ * Changes to an area. Besides its name, colour, visibility and drawn geometry, an area's recipe can
+ * change: its mode, centre, radius, travel mode or value (null clears a field, e.g. when a reshaped
+ * circle becomes a plain polygon). An area whose recipe changes must still be one the create schema
+ * accepts, and the server recomputes the geometry of circles and travel-time areas from it.
+ */
 export const patchAreaBody = z.object({
   label: label.optional(),
   color: hexColor.optional(),
   hide: z.boolean().optional(),
   geometry: areaGeometry.optional(),
-  startAddress: z.string().trim().max(500).optional(),
+  startAddress: z.string().trim().max(500).nullable().optional(),
+  isoMode: z.enum(AREA_MODES, { error: 'validation.isoMode' }).optional(),
+  transportMode: z.enum(TRANSPORT_MODES, { error: 'validation.transportMode' }).nullable().optional(),
+  operation: z.enum(AREA_OPERATIONS).nullable().optional(),
+  startPoint: lngLat.nullable().optional(),
+  distance: distance.nullable().optional(),
+  duration: duration.nullable().optional(),
   version: versionField,
 });
 export type PatchArea = z.infer<typeof patchAreaBody>;
