@@ -1,5 +1,6 @@
 export * from './enums.js';
 export * from './constants.js';
+export * from './plan-limits.js';
 export * from './tabs.js';
 export * from './units.js';
 export * from './errors.js';

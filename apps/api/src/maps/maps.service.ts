@@ -1,6 +1,6 @@
 /** Maps: create, list, read, change, delete, clone. Rights and versions: map-access.ts and map-write.ts. */
 import { randomUUID } from 'node:crypto';
-import { DomainError, FREE_MAX_AREAS_PER_MAP, LABEL_MAX_LENGTH, translate, type Locale, type MapDocument, type MapSort, type MapSummary } from '@catchment/domain';
+import { DomainError, LABEL_MAX_LENGTH, translate, type Locale, type MapDocument, type MapSort, type MapSummary } from '@catchment/domain';
 import type { ClientsRepository } from '../clients/clients.repository.js';
 import type { MapRow } from './maps.repository.js';
 import type { MapStore } from './map-store.js';
@@ -8,7 +8,7 @@ import { newAccessId, type MapRef } from './map-ref.js';
 import { canEdit, readableMap } from './map-access.js';
 import { lockForWrite, writeToMap } from './map-write.js';
 import { toMapDocument, toMapSummary } from './map-document.js';
-import { areaLimitReached, isFreePlan } from './plan-limits.js';
+import { assertAreaLimit } from './plan-limits.js';
 
 export interface CreateMapInput { title?: string | undefined; public?: boolean | undefined }
 export interface MapChangesInput { title?: string | undefined; public?: boolean | undefined; selectedUuid?: string | null | undefined }
@@ -79,7 +79,7 @@ export class MapsService {
     return this.store.transaction(async (tx) => {
       const { map: source } = await readableMap(tx, ref, clientId);
       const [folders, areas] = await Promise.all([tx.folders.listByMap(source.id), tx.areas.placesInMap(source.id)]);
-      if (isFreePlan(caller?.product) && areas.length > FREE_MAX_AREAS_PER_MAP) throw areaLimitReached();
+      assertAreaLimit(caller?.product, 0, areas.length);
       const copy = await insertWithNewAccessId(tx, { ownerId: clientId, title: copyTitle(source.title, locale), public: false });
       const folderUuids = new Map(folders.map((folder) => [folder.uuid, randomUUID()]));
       await tx.folders.copyInto(copy.id, folderUuids);

@@ -1,17 +1,15 @@
 /**
- * Plan limits on maps. The free plan ('default' product) may have at most FREE_MAX_AREAS_PER_MAP
- * areas in a map; paid products are unlimited. The caller's own plan counts: the web app shows
- * the limit to the user who hits it.
+ * Plan limits on maps, by the rule of packages/domain (plan-limits.ts): the free plan ('default'
+ * product) may have at most FREE_MAX_AREAS_PER_MAP areas in a map; paid products are unlimited.
+ * The caller's own plan counts: the web app shows the limit to the user who hits it.
  */
-import { DomainError, FREE_MAX_AREAS_PER_MAP, type Plan } from '@catchment/domain';
+import { DomainError, maxAreasPerMap, withinAreaLimit } from '@catchment/domain';
 
-export const FREE_PLAN: Plan = 'default';
+export { FREE_PLAN, isFreePlan } from '@catchment/domain';
 
-export const isFreePlan = (product: string | undefined) => product === undefined || product === FREE_PLAN;
-
-export const areaLimitReached = () => new DomainError('areaLimitReached', { details: { maxAreas: FREE_MAX_AREAS_PER_MAP } });
+export const areaLimitReached = (product?: string) => new DomainError('areaLimitReached', { details: { maxAreas: maxAreasPerMap(product) } });
 
 /** Throws 403 AREA_LIMIT_REACHED when a free-plan caller would end up with too many areas in the map. */
 export function assertAreaLimit(product: string | undefined, areasInMap: number, adding: number): void {
-  if (isFreePlan(product) && areasInMap + adding > FREE_MAX_AREAS_PER_MAP) throw areaLimitReached();
+  if (!withinAreaLimit(product, areasInMap, adding)) throw areaLimitReached(product);
 }

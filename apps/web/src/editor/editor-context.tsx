@@ -5,13 +5,15 @@
  */
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import type { MapDocument } from '@catchment/domain';
+import { FREE_MAX_AREAS_PER_MAP, maxAreasPerMap, type MapDocument } from '@catchment/domain';
+import { useSession } from '../auth/use-session.js';
 import { useMapAdapter, type DisplayArea } from '../map/map-context.js';
 import { sendApiCall } from './api-send.js';
 import type { EditorCommand } from './commands.js';
 import { EditorStore, type EditorSnapshot } from './editor-store.js';
 import { stateFromDocument, type EditorState } from './editor-state.js';
 import type { SaveStatus } from './sync.js';
+import { LimitPopup } from './limit-popup.js';
 import { loadVisitorState, saveVisitorState } from './visitor-map.js';
 
 export { uploadVisitorMap } from './visitor-map.js';
@@ -20,7 +22,8 @@ export interface EditorApi {
   state: EditorState;
   canEdit: boolean;
   saveStatus: SaveStatus;
-  dispatch(command: EditorCommand): void;
+  /** Applies the command; false when it was not (nothing changed, or the plan's area limit: the limit popup opens). */
+  dispatch(command: EditorCommand): boolean;
   undo(): void;
   redo(): void;
   canUndo: boolean;
@@ -79,6 +82,12 @@ export function EditorProvider(props: { document: MapDocument | null; onConflict
   }
   const { store } = holder;
 
+  // The plan's areas-per-map limit: the signed-in user's plan (the server checks the caller's), a
+  // free account's for a visitor's map. Set during render, so a command dispatched right after
+  // the session is known already meets the right limit.
+  const session = useSession();
+  store.setAreaLimit(document === null ? FREE_MAX_AREAS_PER_MAP : session.user ? maxAreasPerMap(session.user.product) : null);
+
   useEffect(() => {
     store.resume();
     return () => store.dispose();
@@ -99,6 +108,7 @@ export function EditorProvider(props: { document: MapDocument | null; onConflict
     <EditorContext.Provider value={value}>
       <MapAreasBridge store={store} />
       {children}
+      <LimitPopup />
     </EditorContext.Provider>
   );
 }

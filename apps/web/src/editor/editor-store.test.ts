@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { circlePolygon } from '@catchment/domain';
+import { ApiError } from '../api/client.js';
 import { addAreasCommand, removeAreasCommand, updateAreasCommand } from './command-builders.js';
 import { EditorStore } from './editor-store.js';
 import type { EditorState } from './editor-state.js';
@@ -13,21 +14,24 @@ class HttpFailure extends Error {
   }
 }
 
-/** The network boundary: records calls; `answer` may fail a call or give the body the server would send. */
-function network(answer: (call: ApiCall) => { fail?: number; body?: Record<string, unknown> } = () => ({})) {
+/** The network boundary: records calls; `answer` may fail a call (a status, or the API's error) or give the body the server would send. */
+function network(answer: (call: ApiCall) => { fail?: number | ApiError; body?: Record<string, unknown> } = () => ({})) {
   const calls: ApiCall[] = [];
   const send: SendCall = async (call, version) => {
     await Promise.resolve();
     calls.push(call);
     const { fail, body } = answer(call);
+    if (fail instanceof ApiError) throw fail;
     if (fail) throw new HttpFailure(fail);
     return { version: version + 1, body: { ...body, version: version + 1 } };
   };
   return { send, calls };
 }
 
-function storeFor(initial: EditorState, send: SendCall, extra: { onConflict?: () => void } = {}) {
-  return new EditorStore({ initial, canEdit: true, server: { mapId: '5', version: 1, send }, onConflict: extra.onConflict ?? (() => undefined) });
+function storeFor(initial: EditorState, send: SendCall, extra: { onConflict?: () => void; maxAreas?: number } = {}) {
+  return new EditorStore({
+    initial, canEdit: true, server: { mapId: '5', version: 1, send }, onConflict: extra.onConflict ?? (() => undefined), maxAreas: extra.maxAreas ?? null,
+  });
 }
 
 /** Resolves with the save status that follows the next 'saving'. */
@@ -112,6 +116,61 @@ describe('EditorStore', () => {
     expect(outline(store.getSnapshot().state)).toEqual(['A: a1']);
     expect(store.canUndo).toBe(false);
     expect((store.getSnapshot().saveError?.error as HttpFailure).status).toBe(403);
+  });
+
+  it('rolls back a change the server refuses (4xx), and says Saved again: the map is as saved', async () => {
+    const initial = makeState(makeFolder('A', ['a1'], { active: true }));
+    let refuse = true;
+    const { send, calls } = network((call) => (call.method === 'POST' && refuse ? { fail: new ApiError(422, 'UNPROCESSABLE', 'The request cannot be processed') } : {}));
+    const store = storeFor(initial, send);
+    const done = settled(store);
+    store.dispatch(addAreasCommand(initial, [{ label: 'refused', isoMode: 'polygon', geometry: square(2, 2) }], 'Layer 1').command);
+    await done;
+    expect(outline(store.getSnapshot().state)).toEqual(['A: a1']);
+    expect(store.getSnapshot()).toMatchObject({ saveStatus: 'saved', saveError: { rolledBack: true }, limitRefusal: null });
+
+    refuse = false;
+    const next = settled(store);
+    store.dispatch(addAreasCommand(store.getSnapshot().state, [{ label: 'accepted', isoMode: 'polygon', geometry: square(3, 3) }], 'Layer 1').command);
+    expect(await next).toBe('saved');
+    expect(outline(store.getSnapshot().state)).toEqual(['A: a1,accepted']);
+    expect(calls.map((call) => call.method)).toEqual(['POST', 'POST']);
+  });
+
+  it('refuses a change past the plan\'s area limit before saving it, and opens the limit popup', () => {
+    const initial = makeState(makeFolder('A', ['a1', 'a2'], { active: true }));
+    const { send, calls } = network();
+    const store = storeFor(initial, send, { maxAreas: 2 });
+    const adding = addAreasCommand(initial, [{ label: 'third', isoMode: 'polygon', geometry: square(2, 2) }], 'Layer 1').command;
+    expect(store.dispatch(adding)).toBe(false);
+    expect(outline(store.getSnapshot().state)).toEqual(['A: a1,a2']);
+    expect(store.getSnapshot()).toMatchObject({ limitRefusal: { maxAreas: 2, areasInMap: 2 }, saveStatus: 'idle', lastAction: null });
+    expect(calls).toEqual([]);
+    expect(store.canUndo).toBe(false);
+    store.dismissLimitRefusal();
+    expect(store.getSnapshot().limitRefusal).toBeNull();
+    // Room made, the same change goes through.
+    expect(store.dispatch(removeAreasCommand(store.getSnapshot().state, [initial.folders[0]!.areas[0]!.uuid])!)).toBe(true);
+    expect(store.dispatch(addAreasCommand(store.getSnapshot().state, [{ label: 'third', isoMode: 'polygon', geometry: square(2, 2) }], 'Layer 1').command)).toBe(true);
+    expect(outline(store.getSnapshot().state)).toEqual(['A: a2,third']);
+    // A paid plan (no limit) is never stopped here.
+    store.setAreaLimit(null);
+    expect(store.dispatch(addAreasCommand(store.getSnapshot().state, [{ label: 'fourth', isoMode: 'polygon', geometry: square(4, 4) }], 'Layer 1').command)).toBe(true);
+  });
+
+  it('opens the limit popup when the server refuses for the limit, with the map rolled back and saving still working', async () => {
+    const initial = makeState(makeFolder('A', ['a1'], { active: true }));
+    const limit = new ApiError(403, 'AREA_LIMIT_REACHED', 'The free plan allows a limited number of areas per map', { maxAreas: 10 });
+    const { send } = network((call) => (call.method === 'POST' ? { fail: limit } : {}));
+    const store = storeFor(initial, send);
+    const done = settled(store);
+    store.dispatch(addAreasCommand(initial, [{ label: 'eleventh', isoMode: 'polygon', geometry: square(2, 2) }], 'Layer 1').command);
+    await done;
+    expect(outline(store.getSnapshot().state)).toEqual(['A: a1']);
+    expect(store.getSnapshot()).toMatchObject({ saveStatus: 'saved', saveError: null, limitRefusal: { maxAreas: 10, areasInMap: 1 } });
+    const renamed = settled(store);
+    store.dispatch(updateAreasCommand(store.getSnapshot().state, [initial.folders[0]!.areas[0]!.uuid], { label: 'renamed' })!);
+    expect(await renamed).toBe('saved');
   });
 
   it('asks for a reload on a version conflict', async () => {

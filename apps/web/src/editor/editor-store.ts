@@ -4,8 +4,9 @@
  * React reads it with useSyncExternalStore (editor-context.tsx); tests drive it directly.
  */
 import type { Area } from '@catchment/domain';
+import { ApiError } from '../api/client.js';
 import { applyCommand, commandAreaCount, commandName, invertCommand, recordsHistory, type CommandName, type EditorCommand } from './commands.js';
-import type { EditorState } from './editor-state.js';
+import { areaCount, type EditorState } from './editor-state.js';
 import { canRedo, canUndo, EMPTY_HISTORY, forgetCommands, pushCommand, takeRedo, takeUndo, type History } from './history.js';
 import { SyncQueue, type SaveStatus, type SendCall, type SyncFailure, type SyncJob } from './sync.js';
 import { commandToRequests, type ApiCall } from './to-requests.js';
@@ -13,7 +14,18 @@ import { commandToRequests, type ApiCall } from './to-requests.js';
 /** The last undoable action, for the undo toast; `id` changes with every action. */
 export interface DoneAction { id: number; name: CommandName; count: number }
 
-export interface SaveError { id: number; error: unknown }
+export interface SaveError {
+  id: number;
+  error: unknown;
+  /** The change was taken back here (the server kept nothing of it): the map is as saved. */
+  rolledBack: boolean;
+}
+
+/** A change refused for the plan's areas-per-map limit, here before saving or by the server; `id` changes each time. */
+export interface LimitRefusal { id: number; maxAreas: number; areasInMap: number }
+
+/** The API's code for the plan's areas-per-map limit (its details carry maxAreas). */
+const AREA_LIMIT_REACHED = 'AREA_LIMIT_REACHED';
 
 export interface EditorSnapshot {
   state: EditorState;
@@ -21,6 +33,7 @@ export interface EditorSnapshot {
   saveStatus: SaveStatus;
   lastAction: DoneAction | null;
   saveError: SaveError | null;
+  limitRefusal: LimitRefusal | null;
 }
 
 /** How a saved job came about: a new command can be rolled back alone, undo/redo steps cannot. */
@@ -35,6 +48,8 @@ export interface EditorStoreOptions {
   onConflict(): void;
   /** Called with every new state of a local map (visitor storage). */
   persistLocal?(state: EditorState): void;
+  /** The areas a map may hold on the user's plan (null: unlimited); setAreaLimit() changes it. */
+  maxAreas?: number | null;
 }
 
 export class EditorStore {
@@ -42,9 +57,11 @@ export class EditorStore {
   private readonly listeners = new Set<() => void>();
   private readonly queue: SyncQueue<JobTag> | null;
   private actionCounter = 0;
+  private maxAreas: number | null;
 
   constructor(private readonly options: EditorStoreOptions) {
-    this.snapshot = { state: options.initial, history: EMPTY_HISTORY, saveStatus: 'idle', lastAction: null, saveError: null };
+    this.snapshot = { state: options.initial, history: EMPTY_HISTORY, saveStatus: 'idle', lastAction: null, saveError: null, limitRefusal: null };
+    this.maxAreas = options.maxAreas ?? null;
     const server = options.server;
     this.queue = server
       ? new SyncQueue<JobTag>(server.version, server.send, {
@@ -80,11 +97,26 @@ export class EditorStore {
     return this.options.canEdit && canRedo(this.snapshot.history);
   }
 
-  dispatch(command: EditorCommand): void {
-    if (!this.options.canEdit) return;
+  /** The user's plan is known or changed (log-in): its areas-per-map limit. */
+  setAreaLimit(maxAreas: number | null): void {
+    this.maxAreas = maxAreas;
+  }
+
+  /**
+   * Applies a command, records it and saves it. A command that would take the map past the plan's
+   * areas-per-map limit is not applied: the limit popup says why (limitRefusal). Returns whether
+   * the command was applied.
+   */
+  dispatch(command: EditorCommand): boolean {
+    if (!this.options.canEdit) return false;
     const before = this.snapshot.state;
     const state = applyCommand(before, command);
-    if (state === before) return;
+    if (state === before) return false;
+    const areasAfter = areaCount(state);
+    if (this.maxAreas !== null && areasAfter > this.maxAreas && areasAfter > areaCount(before)) {
+      this.refuseForLimit(this.maxAreas, areaCount(before));
+      return false;
+    }
     const recorded = recordsHistory(command);
     this.update({
       state,
@@ -92,6 +124,7 @@ export class EditorStore {
       lastAction: recorded ? this.nextAction(command) : this.snapshot.lastAction,
     });
     this.save(before, [command], 'do');
+    return true;
   }
 
   undo(): void {
@@ -125,6 +158,16 @@ export class EditorStore {
 
   dismissSaveError(): void {
     if (this.snapshot.saveError) this.update({ saveError: null });
+  }
+
+  /** The limit popup was closed. */
+  dismissLimitRefusal(): void {
+    if (this.snapshot.limitRefusal) this.update({ limitRefusal: null });
+  }
+
+  private refuseForLimit(maxAreas: number, areasInMap: number): void {
+    this.actionCounter += 1;
+    this.update({ limitRefusal: { id: this.actionCounter, maxAreas, areasInMap } });
   }
 
   /** Stops saving (the map is closed or reloaded); calls in flight are ignored. */
@@ -184,13 +227,16 @@ export class EditorStore {
   /**
    * A save failed (not a conflict). When the server kept nothing of the failed change and only new
    * commands were waiting, they are rolled back here and forgotten by the history; otherwise the
-   * local copy may differ from the server's in ways we cannot tell, so the map is reloaded.
+   * local copy may differ from the server's in ways we cannot tell, so the map is reloaded. A
+   * refusal (4xx) rolled back leaves the map as saved, so the indicator says Saved again; the
+   * plan's area limit opens the limit popup instead of an error.
    */
   private handleSaveError(failure: SyncFailure<JobTag>): void {
-    this.actionCounter += 1;
-    this.update({ saveError: { id: this.actionCounter, error: failure.error } });
     const jobs: SyncJob<JobTag>[] = [failure.job, ...failure.dropped];
     const canRollBack = failure.failedCallIndex === 0 && jobs.every((job) => job.tag.mode === 'do');
+    this.actionCounter += 1;
+    const limit = limitOf(failure.error);
+    if (limit === null || !canRollBack) this.update({ saveError: { id: this.actionCounter, error: failure.error, rolledBack: canRollBack } });
     if (!canRollBack) {
       this.options.onConflict();
       return;
@@ -200,11 +246,25 @@ export class EditorStore {
     const state = inverses.reduce(applyCommand, this.snapshot.state);
     const forgotten = new Set(undone);
     const lastAction = this.snapshot.lastAction;
-    this.update({ state, history: forgetCommands(this.snapshot.history, forgotten), lastAction: lastAction ? null : lastAction });
+    const refused = failure.error instanceof ApiError && failure.error.status >= 400 && failure.error.status < 500;
+    this.update({
+      state,
+      history: forgetCommands(this.snapshot.history, forgotten),
+      lastAction: lastAction ? null : lastAction,
+      ...(refused ? { saveStatus: 'saved' as const } : {}),
+    });
+    if (limit !== null) this.refuseForLimit(limit, areaCount(state));
   }
 
   private update(patch: Partial<EditorSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...patch };
     for (const listener of this.listeners) listener();
   }
+}
+
+/** The limit of an AREA_LIMIT_REACHED refusal; null for any other failure. */
+function limitOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== AREA_LIMIT_REACHED) return null;
+  const maxAreas = (error.details as { maxAreas?: unknown } | undefined)?.maxAreas;
+  return typeof maxAreas === 'number' ? maxAreas : null;
 }

@@ -37,8 +37,10 @@ export function UndoToast() {
   useEffect(() => {
     if (!saveError) return;
     const refusal = refusalMessage(saveError.error);
+    const message = refusal ? `${t('editor.saveError')}: ${refusal}` : t('editor.saveError');
     toasts.show({
-      message: refusal ? `${t('editor.saveError')}: ${refusal}` : t('editor.saveError'),
+      // Said plainly when the map is back as it was saved, so the user knows where they stand.
+      message: saveError.rolledBack ? `${message.replace(/\.\s*$/, '')}. ${t('editor.changeUndone')}` : message,
       tone: 'error',
       durationMs: 10_000,
       testId: 'save-error-toast',

@@ -108,10 +108,7 @@ export function AdministrativeForm() {
     const kindName = t(`unitKinds.${kind}`);
     const label = selection.length <= 3 ? selection.map((unit) => unit.name).join(', ') : t('administrative.labelMany', { count: selection.length, kind: kindName });
     const outcome = createAreas([{ label, isoMode: 'administrative', unitKind: kind, unitCodes: codes, geometry: union }]);
-    if (!outcome.ok) {
-      setError(outcome.error);
-      return;
-    }
+    if (!outcome.ok) return; // The limit popup says why.
     adapter?.fitTo(union, { maxZoom: 13 });
     setSelection([]);
   };

@@ -70,10 +70,7 @@ export function CircleForm() {
       startAddress: start.picked ? null : start.name,
       geometry,
     }]);
-    if (!outcome.ok) {
-      setError(outcome.error);
-      return;
-    }
+    if (!outcome.ok) return; // The limit popup says why.
     setError(null);
     adapter?.fitTo(geometry, { maxZoom: 14 });
     setStart(null);

@@ -3,6 +3,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from '../editor/editor-context.js';
 import { useMapAdapter } from '../map/map-context.js';
+import { CreateModeSwitch } from './create-mode-switch.js';
 import { CREATE_MODES } from './create-modes.js';
 import './panels.css';
 
@@ -52,7 +53,9 @@ export function CreateAreaPanel() {
       </div>
       <div role="tabpanel" id={`${id}-tabpanel`} aria-labelledby={`${id}-tab-${mode.id}`}>
         {!adapter && <p className="panel-note">{t('createArea.mapLoading')}</p>}
-        <mode.Form key={mode.id} />
+        <CreateModeSwitch.Provider value={setModeId}>
+          <mode.Form key={mode.id} />
+        </CreateModeSwitch.Provider>
       </div>
     </section>
   );

@@ -36,8 +36,8 @@ export function PolygonForm() {
       return;
     }
     const outcome = createAreas([{ label: label.trim() || defaultLabel, isoMode: 'polygon', operation: 'manualArea', geometry }]);
-    setError(outcome.ok ? null : outcome.error);
-    if (outcome.ok) setLabel('');
+    setError(null);
+    if (outcome.ok) setLabel(''); // Otherwise the limit popup says why.
   };
 
   return (

@@ -2,8 +2,8 @@
  * Travel time (isochrone) and distance by road (isodistance): a starting point, a transport mode
  * and one or more values. Preview asks the server for the polygons (with a progress bar and a
  * Cancel button); Create adds one area per value, the server computing and storing each one.
- * Where no road network is loaded, the server's import instructions come with the regions that
- * are loaded, each a button taking the map there.
+ * Where no road network is loaded, the server's message comes with the regions that are loaded,
+ * each a button taking the map there, and a way to draw a circle instead.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useMapAdapter } from '../map/map-context.js';
 import { defaultRoutedText, formatRoutedValue, parseRoutedValues } from './routed-values.js';
 import { bboxPolygon, RoadNetworkChoice } from './road-network-choice.js';
 import { StartPointField, type StartPoint } from './start-point-field.js';
+import { useSwitchCreateMode } from './create-mode-switch.js';
 import { useCreateAreas } from './use-create-areas.js';
 
 /** SPEC §4: outside France, truck (and transit) fall back to car. */
@@ -22,7 +23,7 @@ const FRANCE_ONLY_MODES: readonly RoutedTransportMode[] = ['truck', 'heavy_truck
 
 interface Computation { key: string; answer: IsochroneAnswer }
 
-/** The API's code for a start point no loaded road network covers (its message says how to import one). */
+/** The API's code for a start point no loaded road network covers: the regions loaded and the circle mode are offered. */
 const NO_ROAD_NETWORK = 'NO_ROAD_NETWORK';
 
 interface FormError { message: string; noRoadNetwork?: boolean }
@@ -33,6 +34,7 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
   const adapter = useMapAdapter();
   const { unit } = useDistanceUnit();
   const createAreas = useCreateAreas();
+  const switchMode = useSwitchCreateMode();
   const [start, setStart] = useState<StartPoint | null>(null);
   const [mode, setMode] = useState<RoutedTransportMode>('car');
   const [notice, setNotice] = useState<string | null>(null);
@@ -128,10 +130,7 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
       startAddress: start.picked ? null : start.name,
       geometry: feature.geometry,
     })).reverse()); // The largest band first, so the smaller ones are drawn on top of it.
-    if (!outcome.ok) {
-      setError({ message: outcome.error });
-      return;
-    }
+    if (!outcome.ok) return; // The limit popup says why.
     setComputed(null);
     setStart(null);
     setNotice(null);
@@ -183,6 +182,11 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
       )}
       {error && <p className="form-error" role="alert" data-testid="create-error">{error.message}</p>}
       {error?.noRoadNetwork && <RoadNetworkChoice onChoose={goToRegion} />}
+      {error?.noRoadNetwork && switchMode && (
+        <button type="button" className="button button-small road-network-circle" onClick={() => switchMode('circle')} data-testid="use-circle-instead">
+          {t('createArea.useCircleInstead')}
+        </button>
+      )}
       <div className="card-actions">
         <button type="button" className="button" disabled={!start || !parsed.valid || busy || !!preview} onClick={() => void compute()}
           data-testid="routed-preview">

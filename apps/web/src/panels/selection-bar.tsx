@@ -33,8 +33,7 @@ export function SelectionBar() {
       return;
     }
     setError(null);
-    editor.dispatch(result.command);
-    editor.select([result.area.uuid]);
+    if (editor.dispatch(result.command)) editor.select([result.area.uuid]);
   };
 
   const canCombine = canEdit && selection.length >= 2;
