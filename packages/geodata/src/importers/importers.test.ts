@@ -49,6 +49,9 @@ describe('fr-communes', () => {
     expect(units.get('06088')).toMatchObject({ name: 'Nice', country: 'fr', parentCode: '06', values: { population: expected.get('06088') } });
     expect(units.get('06088')!.related).toEqual(['06000', '06100', '06200', '06300']);
     expect([...units.values()].reduce((sum, unit) => sum + unit.values.population!, 0)).toBe(1_128_418);
+    // The boundary file says "Turbie"; INSEE's table names the commune in full.
+    expect(units.get('06150')!.name).toBe('La Turbie');
+    expect(units.get('06044')!.name).toBe('La Colle-sur-Loup');
   });
 
   it('is idempotent: importing the same files again replaces the dataset', async () => {

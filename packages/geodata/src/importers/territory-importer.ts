@@ -44,7 +44,13 @@ export interface TerritoryImporter {
 export type UnitWithoutValues = Omit<TerritoryUnitRecord, 'values' | 'geometry'>;
 
 /** Values read from one row of a census table. */
-export interface ValueRow { code: string; values: Record<string, number>; related?: string[] }
+export interface ValueRow {
+  code: string;
+  values: Record<string, number>;
+  related?: string[];
+  /** The unit's official name in the table, which wins over the boundary file's (INSEE's keeps "La" in "La Turbie"). */
+  name?: string;
+}
 
 export interface ContourImport {
   source: string;
@@ -104,7 +110,7 @@ export async function importContours(job: ContourImport, options: ImportOptions)
         unitsWithoutValues += 1;
       }
       const related = unit.related ?? row?.related;
-      yield { ...unit, ...(related && related.length > 0 ? { related } : {}), geometry, values: row?.values ?? {} };
+      yield { ...unit, ...(row?.name ? { name: row.name } : {}), ...(related && related.length > 0 ? { related } : {}), geometry, values: row?.values ?? {} };
     }
   }
   const written = await writeTerritoryDataset(options.outputDir, {

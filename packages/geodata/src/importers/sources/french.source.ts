@@ -5,6 +5,10 @@
  */
 import { FR_AGE_BANDS, FR_SOCIO_PROFESSIONAL_CATEGORIES } from '@catchment/domain';
 import { importContours, numberCell, pick, type TerritoryImporter, type ValueRow } from '../territory-importer.js';
+import { communeName } from './french-names.js';
+
+/** Columns holding a commune's full name, by publication (etalab's "nom", INSEE's LIBGEO and LIBELLE, IGN's NOM…). */
+const COMMUNE_NAME_COLUMNS = ['nom', 'NOM', 'NOM_M', 'NOM_COM', 'LIBGEO', 'LIBELLE', 'libelle', 'name'] as const;
 
 /** A commune's département: 2 characters (2A and 2B in Corsica), 3 overseas (971…). */
 export const departementOfCommune = (code: string) => (code.startsWith('97') ? code.slice(0, 3) : code.slice(0, 2));
@@ -23,11 +27,15 @@ function communeCode(row: Record<string, string>): string | undefined {
 
 const populationOf = (row: Record<string, string>) => numberCell(pick(row, 'population', 'PMUN', /^P\d\d_POP$/, 'PTOT', 'POP'));
 
-function populationRow(code: string | undefined, row: Record<string, string>): ValueRow | null {
+function populationRow(code: string | undefined, row: Record<string, string>, name?: string): ValueRow | null {
   const population = populationOf(row);
   if (!code || population === undefined) return null;
   const postcodes = pick(row, 'code_postaux', 'codes_postaux', 'codesPostaux');
-  return { code, values: { population }, ...(postcodes ? { related: postcodes.split(/[|,;]/).map((postcode) => postcode.trim()).filter(Boolean) } : {}) };
+  return {
+    code, values: { population },
+    ...(postcodes ? { related: postcodes.split(/[|,;]/).map((postcode) => postcode.trim()).filter(Boolean) } : {}),
+    ...(name ? { name } : {}),
+  };
 }
 
 export const frCommunes: TerritoryImporter = {
@@ -39,11 +47,12 @@ export const frCommunes: TerritoryImporter = {
       source: 'fr-communes', kind: 'fr_cities', contours, values,
       unitOf(properties) {
         const code = pick(properties, 'code', 'INSEE_COM', 'insee', 'CODE_INSEE', 'code_insee');
-        const name = pick(properties, 'nom', 'NOM', 'NOM_M', 'NOM_COM', 'name');
+        const name = communeName(properties, COMMUNE_NAME_COLUMNS);
         if (!code || !name) return 'a feature without code or name';
         return { kind: 'fr_cities', code, name, country: 'fr', parentCode: pick(properties, 'INSEE_DEP') ?? departementOfCommune(code) };
       },
-      valuesOf: (row) => populationRow(communeCode(row), row),
+      // Some boundary files drop the article ("Turbie"): INSEE's table names the commune in full.
+      valuesOf: (row) => populationRow(communeCode(row), row, communeName(row, COMMUNE_NAME_COLUMNS)),
     }, options);
   },
 };
