@@ -24,6 +24,8 @@ describe('combineSelected', () => {
     const after = applyCommand(state, result.command);
     expect(outline(after)).toEqual(['A: left,left + right,right']);
     expect(after.folders[0]!.areas.map((item) => item.hide)).toEqual([true, false, true]);
+    // A colour of its own, not a source's.
+    expect(state.folders[0]!.areas.map((item) => item.color)).not.toContain(result.area.color);
     // One undo restores the map as it was.
     expect(applyCommand(after, invertCommand(result.command))).toEqual(state);
   });

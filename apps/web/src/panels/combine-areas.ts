@@ -2,12 +2,14 @@
  * Merge and Subtract (SPEC §2 edit panel): a new polygon area made from the selected areas, with
  * union (ground covered by any) or difference (the first selected minus the others) from the
  * domain's geometry operations. The new area sits just after the first selected area; the sources
- * are hidden in the same step, so the result shows alone and one undo restores everything.
+ * are hidden in the same step, so the result shows alone and one undo restores everything. The
+ * result gets a colour of its own (result-color.ts).
  */
 import { differenceGeometries, LABEL_MAX_LENGTH, unionGeometries, type Area } from '@catchment/domain';
 import { newArea } from '../editor/command-builders.js';
 import type { EditorCommand } from '../editor/commands.js';
-import { areaCount, locateArea, selectedAreas, type EditorState } from '../editor/editor-state.js';
+import { allAreas, areaCount, locateArea, selectedAreas, type EditorState } from '../editor/editor-state.js';
+import { resultColor } from './result-color.js';
 
 export type CombineOperation = 'union' | 'difference';
 
@@ -35,7 +37,8 @@ export function combineSelected(state: EditorState, operation: CombineOperation)
     isoMode: 'polygon',
     operation,
     geometry,
-    color: first.color,
+    // Its own colour: the result must not pass for one of its sources.
+    color: resultColor(sources.map((source) => source.color), allAreas(state).map((item) => item.color), areaCount(state)),
   }, areaCount(state));
   const hideSources = sources.filter((source) => !source.hide).map((source) => ({ uuid: source.uuid, before: { hide: false }, after: { hide: true } }));
   const commands: EditorCommand[] = [{ type: 'addAreas', entries: [{ folderUuid: location.folder.uuid, index: location.index + 1, area }] }];
