@@ -2,7 +2,7 @@
  * One layer in the layers panel: open/close, make active (new areas go there), rename in place,
  * reorder (buttons or drag), delete after confirmation, and its areas.
  */
-import { useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Area } from '@catchment/domain';
 import { moveAreaCommand, moveFolderCommand, removeFolderCommand, updateFolderCommand } from '../editor/command-builders.js';
@@ -29,6 +29,13 @@ export function FolderItem({ folder, index, areas, searching }: FolderItemProps)
   const { state, canEdit, dispatch } = useEditor();
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const confirmation = useRef<HTMLDivElement>(null);
+  // The confirmation comes into view above the selection bar (its scroll padding), its Delete focused.
+  useEffect(() => {
+    if (!confirming) return;
+    confirmation.current?.scrollIntoView({ block: 'nearest' });
+    confirmation.current?.querySelector<HTMLButtonElement>('[data-testid="folder-delete-confirm"]')?.focus({ preventScroll: true });
+  }, [confirming]);
   const [dropSide, setDropSide] = useState<'before' | 'after' | 'inside' | null>(null);
   // Who may not edit can still open and close layers, for this view only.
   const [viewClosed, setViewClosed] = useState<boolean | null>(null);
@@ -124,7 +131,7 @@ export function FolderItem({ folder, index, areas, searching }: FolderItemProps)
         </div>
       </div>
       {confirming && (
-        <div className="folder-confirm" role="alertdialog" aria-label={t('layers.deleteFolder')}>
+        <div ref={confirmation} className="folder-confirm" role="alertdialog" aria-label={t('layers.deleteFolder')}>
           <p>{t('layers.deleteFolderConfirm', { label: folder.label })}</p>
           <div className="folder-confirm-actions">
             <button type="button" className="button button-small button-danger" data-testid="folder-delete-confirm"

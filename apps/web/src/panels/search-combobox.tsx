@@ -87,6 +87,7 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
         aria-autocomplete="list"
         aria-activedescendant={listOpen ? `${id}-option-${highlighted}` : undefined}
         placeholder={props.placeholder}
+        title={text ? undefined : props.placeholder}
         autoComplete="off"
         value={text}
         disabled={props.disabled}
@@ -113,8 +114,8 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
                 onMouseDown={(event) => { event.preventDefault(); choose(item); }}
                 onMouseEnter={() => setHighlighted(index)}
               >
-                <span className="place-label">{label}</span>
-                {detail && <span className="place-detail">{detail}</span>}
+                <span className="place-label" title={label}>{label}</span>
+                {detail && <span className="place-detail" title={detail}>{detail}</span>}
               </li>
             );
           })}

@@ -2,7 +2,7 @@
  * Actions on the selected areas: Merge and Subtract (two or more), Delete, clear the selection.
  * Hovering or focusing Merge/Subtract previews the result on the map.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { removeAreasCommand } from '../editor/command-builders.js';
 import { useEditor } from '../editor/editor-context.js';
@@ -16,8 +16,11 @@ export function SelectionBar() {
   const { state, canEdit } = editor;
   const adapter = useMapAdapter();
   const [error, setError] = useState<string | null>(null);
+  const bar = useRef<HTMLDivElement>(null);
   const selection = selectedAreas(state);
-  if (selection.length === 0) return null;
+  const shown = selection.length > 0;
+  useEffect(() => (shown && bar.current ? reserveScrollRoom(bar.current) : undefined), [shown]);
+  if (!shown) return null;
 
   const preview = (operation: CombineOperation | null) => {
     if (!adapter) return;
@@ -38,7 +41,7 @@ export function SelectionBar() {
 
   const canCombine = canEdit && selection.length >= 2;
   return (
-    <div className="selection-bar" data-testid="selection-bar">
+    <div ref={bar} className="selection-bar" data-testid="selection-bar">
       <span className="selection-count">{t('layers.selectedCount', { count: selection.length })}</span>
       <div className="selection-actions">
         {canCombine && (
@@ -71,4 +74,29 @@ export function SelectionBar() {
       {error && <p className="field-error" role="alert" data-testid="combine-error">{error}</p>}
     </div>
   );
+}
+
+/**
+ * The bar sticks to the bottom of the scrolling sidebar, over the list: while it shows, the
+ * sidebar keeps its height as scroll padding, so what scrolls into view (a delete confirmation,
+ * an item's menu, a focused control) stops above the bar instead of under it.
+ */
+function reserveScrollRoom(element: HTMLElement): () => void {
+  const scroller = scrollParent(element);
+  if (!scroller) return () => undefined;
+  const update = () => scroller.style.setProperty('scroll-padding-bottom', `${element.offsetHeight + 8}px`);
+  update();
+  const observer = new ResizeObserver(update);
+  observer.observe(element);
+  return () => {
+    observer.disconnect();
+    scroller.style.removeProperty('scroll-padding-bottom');
+  };
+}
+
+function scrollParent(element: HTMLElement): HTMLElement | null {
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    if (/(auto|scroll)/.test(getComputedStyle(parent).overflowY)) return parent;
+  }
+  return null;
 }
