@@ -2,9 +2,10 @@
  * Commands built from what the user asked for and the current state: each builder captures the
  * before-values and places its command needs for undo. Null when there is nothing to do.
  */
-import { AREA_COLOR_PALETTE, type Area } from '@catchment/domain';
+import { AREA_COLOR_PALETTE, type Area, type PolygonGeometry } from '@catchment/domain';
+import { PLAIN_POLYGON_FIELDS, reshapeConverts } from './area-edits.js';
 import type { AreaChange, AreaEntry, AreaFields, EditorCommand, FolderFields } from './commands.js';
-import { activeFolder, areaCount, findFolder, locateArea, type EditorFolder, type EditorState } from './editor-state.js';
+import { activeFolder, areaCount, findArea, findFolder, locateArea, type EditorFolder, type EditorState } from './editor-state.js';
 import { newUuid } from './new-uuid.js';
 
 /** What a new area is made of; the rest (uuid, dates, hash) is filled in here and by the server. */
@@ -103,6 +104,12 @@ export function removeAreasCommand(state: EditorState, uuids: readonly string[])
   return entries.length > 0 ? { type: 'removeAreas', entries } : null;
 }
 
+/** Whether a field keeps its value: a centre is a new array each time, compared by its coordinates. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
 /** The same change on several areas (recolour, hide…); areas already like that are left out. */
 export function updateAreasCommand(state: EditorState, uuids: readonly string[], after: Partial<AreaFields>): EditorCommand | null {
   const changes: AreaChange[] = [];
@@ -112,7 +119,7 @@ export function updateAreasCommand(state: EditorState, uuids: readonly string[],
     const before: Partial<AreaFields> = {};
     const changed: Partial<AreaFields> = {};
     for (const key of Object.keys(after) as (keyof AreaFields)[]) {
-      if (after[key] === undefined || area[key] === after[key]) continue;
+      if (after[key] === undefined || sameValue(area[key], after[key])) continue;
       Object.assign(before, { [key]: area[key] });
       Object.assign(changed, { [key]: after[key] });
     }
@@ -151,4 +158,16 @@ export function stepAreaCommand(state: EditorState, uuid: string, direction: -1 
   const neighbour = state.folders[folderIndex + direction];
   if (!neighbour) return null;
   return moveAreaCommand(state, uuid, neighbour.uuid, direction < 0 ? neighbour.areas.length : 0);
+}
+
+/**
+ * A new outline for an area, one undo step. A circle or travel-time area drawn anew is no longer
+ * what its recipe computes: it becomes a plain polygon in the same step, and undo gives back its
+ * centre and values with its outline.
+ */
+export function reshapeAreaCommand(state: EditorState, uuid: string, geometry: PolygonGeometry): EditorCommand | null {
+  const area = findArea(state, uuid);
+  if (!area) return null;
+  const command = updateAreasCommand(state, [uuid], reshapeConverts(area) ? { ...PLAIN_POLYGON_FIELDS, geometry } : { geometry });
+  return command && { type: 'batch', name: 'reshapeAreas', commands: [command] };
 }

@@ -69,7 +69,8 @@ export function commandName(command: EditorCommand): CommandName {
       if (key === 'label') return 'renameAreas';
       if (key === 'color') return 'recolorAreas';
       if (key === 'hide') return 'toggleAreas';
-      return 'reshapeAreas';
+      if (key === 'geometry') return 'reshapeAreas';
+      return 'updateAreas';
     }
     case 'batch':
       return command.name;

@@ -9,6 +9,7 @@ import { FREE_MAX_AREAS_PER_MAP, maxAreasPerMap, type MapDocument } from '@catch
 import { useSession } from '../auth/use-session.js';
 import { useMapAdapter, type DisplayArea } from '../map/map-context.js';
 import { sendApiCall } from './api-send.js';
+import { AreaEditingBridge } from './area-editing-bridge.js';
 import type { EditorCommand } from './commands.js';
 import { EditorStore, type EditorSnapshot } from './editor-store.js';
 import { stateFromDocument, type EditorState } from './editor-state.js';
@@ -107,6 +108,7 @@ export function EditorProvider(props: { document: MapDocument | null; onConflict
   return (
     <EditorContext.Provider value={value}>
       <MapAreasBridge store={store} />
+      <AreaEditingBridge store={store} allowed={document !== null} />
       {children}
       <LimitPopup />
     </EditorContext.Provider>

@@ -211,15 +211,28 @@ export class EditorStore {
     return { id: this.actionCounter, name: commandName(command), count: commandAreaCount(command) };
   }
 
-  /** Posted areas come back with the server's geometry (e.g. its circle), hash and dates: keep those. */
+  /**
+   * Areas come back from the server with its geometry (its circle, its travel-time area), hash and
+   * dates: keep those. Posted areas are taken whole. A changed area takes the server's geometry
+   * only while it still has the one that was sent: an edit made since, not saved yet, wins.
+   */
   private acceptServerAreas(call: ApiCall, body: unknown): void {
-    if (call.method !== 'POST' || !call.path.endsWith('/areas/bulk')) return;
+    if ((call.method !== 'POST' && call.method !== 'PATCH') || !call.path.endsWith('/areas/bulk')) return;
     const areas = (body as { areas?: Area[] } | undefined)?.areas;
     if (!Array.isArray(areas) || areas.length === 0) return;
     const byUuid = new Map(areas.map((area) => [area.uuid, area]));
+    const sentGeometries = new Map(((call.body?.areas ?? []) as { uuid: string; geometry?: unknown }[])
+      .filter((sent) => sent.geometry !== undefined).map((sent) => [sent.uuid, sent.geometry]));
+    const accept = (area: Area): Area => {
+      const server = byUuid.get(area.uuid);
+      if (!server) return area;
+      if (call.method === 'POST') return server;
+      if (sentGeometries.get(area.uuid) !== area.geometry) return area;
+      return { ...area, geometry: server.geometry, hash: server.hash, updatedAt: server.updatedAt };
+    };
     const { state } = this.snapshot;
     const folders = state.folders.map((folder) => (folder.areas.some((area) => byUuid.has(area.uuid))
-      ? { ...folder, areas: folder.areas.map((area) => byUuid.get(area.uuid) ?? area) }
+      ? { ...folder, areas: folder.areas.map(accept) }
       : folder));
     this.update({ state: { ...state, folders } });
   }

@@ -21,4 +21,11 @@ describe('shortcutFor', () => {
     expect(shortcutFor(key('z'))).toBeNull();
     expect(shortcutFor(key('z', { ctrlKey: true, altKey: true }))).toBeNull();
   });
+
+  it('edits the selected area with E, not with a modifier', () => {
+    expect(shortcutFor(key('e'))).toBe('editSelection');
+    expect(shortcutFor(key('E'))).toBe('editSelection');
+    expect(shortcutFor(key('E', { shiftKey: true }))).toBeNull();
+    expect(shortcutFor(key('e', { ctrlKey: true }))).toBeNull();
+  });
 });

@@ -1,13 +1,15 @@
 /**
- * What the user is doing on the map right now (choosing a point, drawing a polygon), so MapView can
- * show a hint and, when a drawn polygon is refused, the reason (a catalogue key).
+ * What the user is doing on the map right now (choosing a point, drawing a polygon, reshaping an
+ * area), so MapView can show a hint and, when an outline is refused, the reason (a catalogue key).
  */
-export type InteractionMode = 'idle' | 'pickPoint' | 'drawPolygon';
+export type InteractionMode = 'idle' | 'pickPoint' | 'drawPolygon' | 'editShape';
 
 export interface InteractionState {
   mode: InteractionMode;
   /** Catalogue key of the last refusal (e.g. validation.polygonSelfIntersects), cleared on the next attempt. */
   errorKey: string | null;
+  /** Catalogue key of what the user should know before saving (a reshaped circle becomes a polygon). */
+  noticeKey?: string | null;
 }
 
 export const IDLE: InteractionState = { mode: 'idle', errorKey: null };

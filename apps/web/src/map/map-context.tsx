@@ -26,6 +26,20 @@ export interface MapAdapter {
   pickPoint(): Promise<[number, number] | null>;
   /** Lets the user draw a polygon (finish on the closing click, a double click or Enter); Escape gives null. */
   drawPolygon(): Promise<GeoJSON.Polygon | null>;
+  /**
+   * Lets the user reshape an area's outline (drag vertices, add one from a midpoint, right-click to
+   * remove one); the area itself is not drawn meanwhile. Enter or finishInteraction() gives the new
+   * outline once it is valid; Escape or cancelInteraction() gives null.
+   */
+  editShape(target: ShapeEditTarget): Promise<GeoJSON.Polygon | null>;
+  /** Saves what the user is doing on the map, when it can be saved (the hint's Save button). */
+  finishInteraction(): void;
+  /** Ends what the user is doing on the map without saving it (cancel buttons). */
+  cancelInteraction(): void;
+  /** Calls the handler when an area is double-clicked (the map does not zoom then); returns the unsubscribe. */
+  onAreaDoubleClick(handler: (uuid: string) => void): () => void;
+  /** A marker the user drags to move a centre (null removes it); onMove gets the new centre when dropped. */
+  showCentreHandle(handle: CentreHandle | null): void;
   /** A dashed temporary shape (merge/subtract previews); null removes it. */
   showPreview(geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon | null): void;
   fitTo(geometry: GeoJSON.Geometry, options?: { maxZoom?: number }): void;
@@ -36,6 +50,21 @@ export interface MapAdapter {
   /** The centre of the current view, [lng, lat]. */
   viewCenter(): [number, number];
   flyTo(center: [number, number], zoom?: number): void;
+}
+
+export interface ShapeEditTarget {
+  uuid: string;
+  polygon: GeoJSON.Polygon;
+  color: string;
+  /** Catalogue key shown with the hint (e.g. that saving turns a circle into a polygon). */
+  noticeKey: string | null;
+}
+
+export interface CentreHandle {
+  center: [number, number];
+  /** Accessible name of the marker. */
+  label: string;
+  onMove(center: [number, number]): void;
 }
 
 interface MapAdapterSlot {

@@ -12,11 +12,13 @@ import { fetchConfig, mapStyleUrl } from '../api/config.js';
 import { queryKeys } from '../api/query-keys.js';
 import { useDistanceUnit } from '../app/distance-unit.js';
 import { useLocale } from '../i18n/index.js';
-import { useSetMapAdapter } from './map-context.js';
+import { useMapAdapter, useSetMapAdapter } from './map-context.js';
 import './maplibre-setup.js';
 import { MaplibreMapAdapter } from './maplibre-adapter.js';
 import { InteractionStore } from './interaction.js';
 import { initialView } from './initial-view.js';
+
+const HINT_KEYS = { drawPolygon: 'map.drawHint', pickPoint: 'map.pickHint', editShape: 'map.editShapeHint' } as const;
 
 declare global {
   interface Window { catchmentMap?: MaplibreMap }
@@ -27,6 +29,7 @@ export function MapView() {
   const locale = useLocale();
   const { unit } = useDistanceUnit();
   const setAdapter = useSetMapAdapter();
+  const adapter = useMapAdapter();
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MaplibreMap | null>(null);
   const [interactionStore] = useState(() => new InteractionStore());
@@ -77,14 +80,25 @@ export function MapView() {
     if (!map.hasControl(scale)) map.addControl(scale, 'bottom-right');
   }, [map, scale, unit]);
 
-  const hintKey = interaction.mode === 'drawPolygon' ? 'map.drawHint' : interaction.mode === 'pickPoint' ? 'map.pickHint' : null;
+  const hintKey = interaction.mode === 'idle' ? null : HINT_KEYS[interaction.mode];
   return (
     <div className="map-view">
       <div ref={container} className="map-canvas" data-testid="map" role="region" aria-label={t('map.mapRegion')} />
       {hintKey && (
         <div className="map-hint" role="status" data-testid="map-hint">
           <span>{t(hintKey)}</span>
+          {interaction.noticeKey && <span className="map-hint-notice" data-testid="map-hint-notice">{t(interaction.noticeKey)}</span>}
           {interaction.errorKey && <strong className="map-hint-error" role="alert" data-testid="map-hint-error">{t(interaction.errorKey)}</strong>}
+          {interaction.mode === 'editShape' && (
+            <div className="map-hint-actions">
+              <button type="button" className="button button-small button-primary" data-testid="shape-save" onClick={() => adapter?.finishInteraction()}>
+                {t('map.saveShape')}
+              </button>
+              <button type="button" className="button button-small" data-testid="shape-cancel" onClick={() => adapter?.cancelInteraction()}>
+                {t('app.cancel')}
+              </button>
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -1,11 +1,13 @@
 /** MapAdapter over a loaded MapLibre map: the only code, with its helpers here, that knows MapLibre. */
-import type { GeoJSONSource, Map as MaplibreMap, MapLayerMouseEvent, MapMouseEvent } from 'maplibre-gl';
-import type { DisplayArea, MapAdapter } from './map-context.js';
+import { Marker, type GeoJSONSource, type Map as MaplibreMap, type MapLayerMouseEvent, type MapMouseEvent } from 'maplibre-gl';
+import type { PolygonGeometry } from '@catchment/domain';
+import type { CentreHandle, DisplayArea, MapAdapter, ShapeEditTarget } from './map-context.js';
 import { areaFeatures, geometryBounds } from './area-features.js';
 import { addAreaLayers, AREAS_FILL_LAYER_ID, AREAS_SOURCE_ID, emptyCollection, PREVIEW_SOURCE_ID } from './area-layers.js';
 import { IDLE, type InteractionStore } from './interaction.js';
 import { startPolygonDrawing, type PolygonDrawing } from './polygon-drawing.js';
 import { startPointPicking, type PointPicking } from './point-picking.js';
+import { startShapeEditing, type ShapeEditing } from './shape-editing.js';
 import { UnitLayers, UNITS_FILL_LAYER_ID, UNITS_POINT_LAYER_ID, type UnitLayer } from './unit-layers.js';
 
 const FIT_PADDING_PX = 60;
@@ -17,20 +19,29 @@ const DEFAULT_FIT_MAX_ZOOM = 14;
 const CLICK_AFTER_INTERACTION_MS = 400;
 
 type AreaClickHandler = (uuid: string, additive: boolean) => void;
+type AreaDoubleClickHandler = (uuid: string) => void;
+type Interaction = PolygonDrawing | PointPicking | ShapeEditing;
 type UnitClickHandler = (unit: { code: string; name: string }) => void;
 const UNIT_LAYER_IDS = [UNITS_FILL_LAYER_ID, UNITS_POINT_LAYER_ID];
 
 export class MaplibreMapAdapter implements MapAdapter {
   private readonly clickHandlers = new Set<AreaClickHandler>();
+  private readonly doubleClickHandlers = new Set<AreaDoubleClickHandler>();
   private readonly unitClickHandlers = new Set<UnitClickHandler>();
   private readonly units: UnitLayers;
-  private interaction: PolygonDrawing | PointPicking | null = null;
+  private interaction: Interaction | null = null;
   private interactionEndedAt = Number.NEGATIVE_INFINITY;
+  private areas: DisplayArea[] = [];
+  /** The area whose outline is being reshaped: terra-draw draws it meanwhile. */
+  private reshaping: string | null = null;
+  private centreMarker: Marker | null = null;
+  private centreHandle: CentreHandle | null = null;
 
   constructor(private readonly map: MaplibreMap, private readonly interactionStore: InteractionStore) {
     addAreaLayers(map);
     this.units = new UnitLayers(map);
     map.on('click', AREAS_FILL_LAYER_ID, this.handleAreaClick);
+    map.on('dblclick', AREAS_FILL_LAYER_ID, this.handleAreaDoubleClick);
     map.on('click', this.handleUnitClick);
     map.on('mouseenter', AREAS_FILL_LAYER_ID, this.handleAreaEnter);
     map.on('mouseleave', AREAS_FILL_LAYER_ID, this.handleAreaLeave);
@@ -40,15 +51,29 @@ export class MaplibreMapAdapter implements MapAdapter {
   dispose(): void {
     this.interaction?.cancel();
     this.map.off('click', AREAS_FILL_LAYER_ID, this.handleAreaClick);
+    this.map.off('dblclick', AREAS_FILL_LAYER_ID, this.handleAreaDoubleClick);
+    this.centreMarker?.remove();
     this.map.off('mouseenter', AREAS_FILL_LAYER_ID, this.handleAreaEnter);
     this.map.off('mouseleave', AREAS_FILL_LAYER_ID, this.handleAreaLeave);
     this.map.off('click', this.handleUnitClick);
     this.clickHandlers.clear();
+    this.doubleClickHandlers.clear();
     this.unitClickHandlers.clear();
   }
 
   showAreas(areas: DisplayArea[]): void {
-    this.source(AREAS_SOURCE_ID)?.setData(areaFeatures(areas));
+    this.areas = areas;
+    this.drawAreas();
+  }
+
+  private drawAreas(): void {
+    const shown = this.reshaping ? this.areas.filter((area) => area.uuid !== this.reshaping) : this.areas;
+    this.source(AREAS_SOURCE_ID)?.setData(areaFeatures(shown));
+  }
+
+  onAreaDoubleClick(handler: AreaDoubleClickHandler): () => void {
+    this.doubleClickHandlers.add(handler);
+    return () => { this.doubleClickHandlers.delete(handler); };
   }
 
   onAreaClick(handler: AreaClickHandler): () => void {
@@ -81,9 +106,55 @@ export class MaplibreMapAdapter implements MapAdapter {
     return polygon;
   }
 
+  async editShape(target: ShapeEditTarget): Promise<GeoJSON.Polygon | null> {
+    this.interaction?.cancel();
+    const { noticeKey } = target;
+    const editing = startShapeEditing(this.map, target.polygon as PolygonGeometry, target.color, {
+      onRefused: (reasonKey) => this.interactionStore.set({ mode: 'editShape', errorKey: reasonKey, noticeKey }),
+      onValid: () => {
+        if (this.interactionStore.get().errorKey) this.interactionStore.set({ mode: 'editShape', errorKey: null, noticeKey });
+      },
+    });
+    this.interaction = editing;
+    this.reshaping = target.uuid;
+    this.drawAreas();
+    this.interactionStore.set({ mode: 'editShape', errorKey: null, noticeKey });
+    const polygon = await editing.result;
+    if (this.reshaping === target.uuid) {
+      this.reshaping = null;
+      this.drawAreas();
+    }
+    this.endInteraction(editing);
+    return polygon;
+  }
+
+  finishInteraction(): void {
+    const current = this.interaction;
+    if (current && 'finish' in current) current.finish();
+  }
+
   /** Ends what the user was doing on the map (the page's cancel buttons use it). */
   cancelInteraction(): void {
     this.interaction?.cancel();
+  }
+
+  showCentreHandle(handle: CentreHandle | null): void {
+    this.centreHandle = handle;
+    if (!handle) {
+      this.centreMarker?.remove();
+      this.centreMarker = null;
+      return;
+    }
+    if (!this.centreMarker) {
+      this.centreMarker = new Marker({ draggable: true, color: '#1f2937' }).setLngLat(handle.center).addTo(this.map);
+      this.centreMarker.on('dragend', this.handleCentreDragEnd);
+    } else {
+      this.centreMarker.setLngLat(handle.center);
+    }
+    const element = this.centreMarker.getElement();
+    element.setAttribute('aria-label', handle.label);
+    element.title = handle.label;
+    element.dataset.testid = 'centre-handle';
   }
 
   showPreview(geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon | null): void {
@@ -116,7 +187,7 @@ export class MaplibreMapAdapter implements MapAdapter {
     this.map.flyTo({ center, zoom: zoom ?? Math.max(this.map.getZoom(), 10), essential: true });
   }
 
-  private endInteraction(interaction: PolygonDrawing | PointPicking): void {
+  private endInteraction(interaction: Interaction): void {
     if (this.interaction !== interaction) return;
     this.interaction = null;
     this.interactionEndedAt = performance.now();
@@ -134,6 +205,20 @@ export class MaplibreMapAdapter implements MapAdapter {
     if (typeof uuid !== 'string') return;
     const { shiftKey, ctrlKey, metaKey } = event.originalEvent;
     for (const handler of this.clickHandlers) handler(uuid, shiftKey || ctrlKey || metaKey);
+  };
+
+  private readonly handleAreaDoubleClick = (event: MapLayerMouseEvent) => {
+    if (this.interaction || this.units.shown || this.doubleClickHandlers.size === 0) return;
+    const uuid = event.features?.[0]?.properties?.uuid;
+    if (typeof uuid !== 'string') return;
+    // The double click edits the area: the map does not zoom in as well.
+    event.preventDefault();
+    for (const handler of this.doubleClickHandlers) handler(uuid);
+  };
+
+  private readonly handleCentreDragEnd = () => {
+    const position = this.centreMarker?.getLngLat();
+    if (position) this.centreHandle?.onMove([position.lng, position.lat]);
   };
 
   private readonly handleUnitClick = (event: MapMouseEvent) => {
