@@ -72,3 +72,41 @@ describe('GET /api/geocode/search', () => {
     expect(response.json().error.code).toBe('VALIDATION_ERROR');
   });
 });
+
+describe('GET /api/v2/geocode/reverse', () => {
+  async function reverse(query: Record<string, string>, language?: string) {
+    const { app } = await testApp();
+    return app.inject({ method: 'GET', url: '/api/v2/geocode/reverse', query, headers: language ? { 'accept-language': language } : {} });
+  }
+
+  it('names a point by the nearest town, with its distance', async () => {
+    const nice = await reverse({ lng: '7.2620', lat: '43.7000' });
+    expect(nice.statusCode).toBe(200);
+    expect(nice.json().place).toMatchObject({ label: 'Nice', country: 'FR' });
+    expect(nice.json().distanceMeters).toBeLessThan(2_000);
+    // Above Monaco, by the Trophée d'Auguste: the commune keeps its article.
+    const turbie = await reverse({ lng: '7.4000', lat: '43.7450' });
+    expect(turbie.json().place.label).toBe('La Turbie');
+  });
+
+  it('words the place in the reader\'s language', async () => {
+    const newYork = await reverse({ lng: '-74.0060', lat: '40.7128' }, 'fr-FR');
+    expect(newYork.json().place.detail).toMatch(/États-Unis$/);
+  });
+
+  it('answers no place far from every town (mid-Atlantic)', async () => {
+    const sea = await reverse({ lng: '-30', lat: '40' });
+    expect(sea.statusCode).toBe(200);
+    expect(sea.json()).toEqual({ place: null, distanceMeters: null });
+  });
+
+  it.each([
+    ['no latitude', { lng: '7' }],
+    ['a longitude out of range', { lng: '200', lat: '43' }],
+    ['a latitude that is not a number', { lng: '7', lat: 'north' }],
+  ])('rejects %s with a 400', async (_case, query) => {
+    const answer = await reverse(query);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error.code).toBe('VALIDATION_ERROR');
+  });
+});

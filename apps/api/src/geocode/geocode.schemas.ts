@@ -19,3 +19,17 @@ export const placeResult = z.object({
 });
 
 export const geocodeSearchResponse = z.object({ results: z.array(placeResult) });
+
+/** Farther than this from every town, a point is named by its coordinates (a town's centre this far away would mislead). */
+export const REVERSE_MAX_DISTANCE_METERS = 25_000;
+
+export const geocodeReverseQuery = z.object({
+  lng: z.coerce.number({ error: 'validation.longitude' }).min(-180, { error: 'validation.longitude' }).max(180, { error: 'validation.longitude' }),
+  lat: z.coerce.number({ error: 'validation.latitude' }).min(-90, { error: 'validation.latitude' }).max(90, { error: 'validation.latitude' }),
+});
+
+export const geocodeReverseResponse = z.object({
+  /** The nearest town within REVERSE_MAX_DISTANCE_METERS, or null. */
+  place: placeResult.nullable(),
+  distanceMeters: z.number().nullable(),
+});

@@ -1,6 +1,6 @@
 /**
  * Place search for a starting point (GET /api/geocode/search), with 'Address not found...' when
- * the search finds nothing.
+ * the search finds nothing; and the reverse lookup that names a point picked on the map.
  */
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../api/client.js';
@@ -21,6 +21,14 @@ const SUGGESTION_LIMIT = 8;
 function searchPlaces(query: string, signal: AbortSignal): Promise<Place[]> {
   const params = new URLSearchParams({ q: query, limit: String(SUGGESTION_LIMIT) });
   return apiRequest<{ results: Place[] }>('GET', `/geocode/search?${params.toString()}`, undefined, { signal }).then((body) => body.results);
+}
+
+/** The town nearest a point (GET /api/v2/geocode/reverse): null when none is near. */
+export interface NearestPlace { place: Place | null; distanceMeters: number | null }
+
+export function nearestPlace([lng, lat]: [number, number], signal?: AbortSignal): Promise<NearestPlace> {
+  const params = new URLSearchParams({ lng: String(lng), lat: String(lat) });
+  return apiRequest<NearestPlace>('GET', `/v2/geocode/reverse?${params.toString()}`, undefined, signal ? { signal } : {});
 }
 
 interface PlaceSearchProps {

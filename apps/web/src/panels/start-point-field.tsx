@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMapAdapter } from '../map/map-context.js';
-import { PlaceSearch, type Place } from './place-search.js';
+import { nearestPlace, PlaceSearch, type Place } from './place-search.js';
+import { pickedPointName } from './picked-point-name.js';
 
 export interface StartPoint {
   center: [number, number];
@@ -36,7 +37,9 @@ export function StartPointField({ start, onChange, autoFocus }: StartPointFieldP
     const point = await adapter.pickPoint();
     setPicking(false);
     if (!point) return;
-    onChange({ center: point, name: t('createArea.pickedPoint', { lat: point[1].toFixed(4), lng: point[0].toFixed(4) }), picked: true });
+    // Named after the nearest town; by its coordinates when none is near or the lookup fails.
+    const nearest = await nearestPlace(point).catch(() => null);
+    onChange({ center: point, name: pickedPointName(point, nearest, t), picked: true, ...(nearest?.place ? { country: nearest.place.country } : {}) });
   };
 
   return (
@@ -47,7 +50,7 @@ export function StartPointField({ start, onChange, autoFocus }: StartPointFieldP
         data-testid="pick-on-map">
         {picking ? t('createArea.picking') : t('createArea.pickOnMap')}
       </button>
-      {start?.picked && <p className="panel-note" data-testid="start-point">{start.name}</p>}
+      {start?.picked && <p className="panel-note" data-testid="start-point" title={start.name}>{start.name}</p>}
     </div>
   );
 }

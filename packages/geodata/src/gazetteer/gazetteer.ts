@@ -6,6 +6,7 @@
  * walk over the keys that share it, so a search costs O(log n + matches).
  */
 import { placeNameKey } from '../text/place-name-key.js';
+import { NearestPlaceIndex, type NearestPlace } from './nearest-place.js';
 import { placeSearchText, type PlaceEntry } from './place-entry.js';
 
 export const SEARCH_LIMIT_DEFAULT = 10;
@@ -16,6 +17,8 @@ const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export class Gazetteer {
   private readonly keys: string[];
   private readonly placeIndexOfKey: Int32Array;
+  /** Built on the first reverse lookup: most processes never make one. */
+  private nearestIndex: NearestPlaceIndex | undefined;
 
   constructor(readonly places: readonly PlaceEntry[]) {
     const keyOfPlace = places.map((place) => placeNameKey(placeSearchText(place)));
@@ -41,6 +44,12 @@ export class Gazetteer {
       || b.place.population - a.place.population
       || compareStrings(a.place.name, b.place.name));
     return matches.slice(0, limit).map((match) => match.place);
+  }
+
+  /** The town (city or commune) nearest [lng, lat] within maxDistanceMeters, or null. */
+  nearest(point: readonly [number, number], maxDistanceMeters: number): NearestPlace | null {
+    this.nearestIndex ??= new NearestPlaceIndex(this.places);
+    return this.nearestIndex.nearest(point, maxDistanceMeters);
   }
 
   private firstKeyNotBefore(prefix: string): number {
