@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDistanceText, formatRadius, parseRadius, radiusText } from './radius.js';
+import { defaultDistanceText, distanceReasonText, formatRadius, parseRadius, radiusText } from './radius.js';
 
 describe('parseRadius', () => {
   it('turns kilometres and miles into whole metres', () => {
@@ -41,5 +41,18 @@ describe('defaultDistanceText', () => {
   it('shows the 60 km default in whole units', () => {
     expect(defaultDistanceText('km')).toBe('60');
     expect(defaultDistanceText('mi')).toBe('37');
+  });
+});
+
+describe('distanceReasonText', () => {
+  const t = (key: string, options?: Record<string, unknown>) => (key.startsWith('units.') ? key.slice(6) : `${key} ${JSON.stringify(options ?? {})}`);
+
+  it('says the 300 km limit in the user\'s unit', () => {
+    expect(distanceReasonText('validation.distanceTooLarge', 'km', 'en', t)).toBe('createArea.distanceTooLarge {"max":"300 km"}');
+    expect(distanceReasonText('validation.distanceTooLarge', 'mi', 'en', t)).toBe('createArea.distanceTooLarge {"max":"186 mi"}');
+  });
+
+  it('leaves other reasons to the catalogue', () => {
+    expect(distanceReasonText('validation.invalidDistance', 'mi', 'en', t)).toBe('validation.invalidDistance {}');
   });
 });

@@ -33,3 +33,15 @@ export function formatRadius(distanceMeters: number, unit: DistanceUnit, locale:
 export function defaultDistanceText(unit: DistanceUnit): string {
   return String(Math.round(fromMeters(DEFAULT_ISODISTANCE_METERS, unit)));
 }
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * A distance field's error in the user's words: the limit said in their unit ("186 mi", not
+ * "300 km"; rounded down so that the figure said is allowed), other reasons as the catalogue says them.
+ */
+export function distanceReasonText(reason: string, unit: DistanceUnit, locale: string, t: Translate): string {
+  if (reason !== 'validation.distanceTooLarge') return t(reason);
+  const max = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.floor(fromMeters(MAX_DISTANCE_METERS, unit)));
+  return t('createArea.distanceTooLarge', { max: `${max} ${t(`units.${unit}`)}` });
+}

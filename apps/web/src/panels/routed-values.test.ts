@@ -21,6 +21,12 @@ describe('parseRoutedValues', () => {
     expect(parseRoutedValues('190', 'isodistance', 'mi')).toEqual({ valid: false, reason: 'validation.distanceTooLarge' });
     expect(parseRoutedValues('1,2,3,4,5,6,7,8,9,10,11'.replace(/,/g, ', '), 'isochrone', 'km')).toEqual({ valid: false, reason: 'validation.tooManyValues' });
   });
+
+  it('reads a list typed without spaces as a list: eleven values say at most ten, not an invalid time', () => {
+    expect(parseRoutedValues('5,10,15', 'isochrone', 'km')).toEqual({ valid: true, values: [300, 600, 900] });
+    expect(parseRoutedValues('5,10,15,20,25,30,35,40,45,50,55', 'isochrone', 'km')).toEqual({ valid: false, reason: 'validation.tooManyValues' });
+    expect(parseRoutedValues('5,10,15,20,25,30,35,40,45,50', 'isochrone', 'km')).toMatchObject({ valid: true });
+  });
 });
 
 describe('formatRoutedValue', () => {

@@ -22,8 +22,7 @@ const REASONS = {
 /** Whole seconds (isochrone) or metres (isodistance), ascending and without repeats. */
 export function parseRoutedValues(text: string, isoMode: RoutedIsoMode, unit: DistanceUnit): RoutedValuesResult {
   const reasons = REASONS[isoMode];
-  // A decimal comma is a French decimal only when it sits between digits with no space: "2,5".
-  const parts = text.split(/;|,\s+|\s+,|,(?!\d)/).map((part) => part.trim().replace(',', '.')).filter(Boolean);
+  const parts = splitValues(text);
   if (parts.length === 0) return { valid: false, reason: reasons.invalid };
   if (parts.length > MAX_ROUTED_VALUES) return { valid: false, reason: 'validation.tooManyValues' };
   const values: number[] = [];
@@ -36,6 +35,18 @@ export function parseRoutedValues(text: string, isoMode: RoutedIsoMode, unit: Di
     values.push(value);
   }
   return { valid: true, values: [...new Set(values)].sort((a, b) => a - b) };
+}
+
+/**
+ * The values typed, one string each with a decimal point. A comma between digits with no space is
+ * a French decimal ("2,5", "1, 2,5"), unless the text is a list written without spaces: two such
+ * commas and no other separator ("5,10,15") separate values.
+ */
+function splitValues(text: string): string[] {
+  const unspacedCommas = text.match(/\d,(?=\d)/g)?.length ?? 0;
+  const listWithoutSpaces = unspacedCommas >= 2 && !/;|,\s|\s,/.test(text);
+  const parts = listWithoutSpaces ? text.split(',') : text.split(/;|,\s+|\s+,|,(?!\d)/);
+  return parts.map((part) => part.trim().replace(',', '.')).filter(Boolean);
 }
 
 /** A value for people to read: "10 min", "1 h 30 min", "12.5 km", "8 mi". */
