@@ -3,7 +3,7 @@
  * tiles, drawn under the areas, with the selected units highlighted and their names from the
  * kind's label zoom (SPEC §9).
  */
-import type { FilterSpecification, LayerSpecification, Map as MaplibreMap } from 'maplibre-gl';
+import type { FilterSpecification, LayerSpecification, Map as MaplibreMap, VisibilitySpecification } from 'maplibre-gl';
 import { AREAS_FILL_LAYER_ID } from './area-layers.js';
 
 export interface UnitLayer {
@@ -46,9 +46,24 @@ function layers(layer: UnitLayer): LayerSpecification[] {
   ];
 }
 
+/**
+ * Kinds whose units are towns: their labels name the same places as the basemap's place labels,
+ * which are hidden while such a kind is shown so that each town is named once.
+ */
+const namesTowns = (kind: string) => kind.endsWith('_cities');
+
+/** The basemap's place labels and dots (source layer "places", whichever basemap style is loaded). */
+function basemapPlaceLayers(map: MaplibreMap): string[] {
+  return (map.getStyle()?.layers ?? [])
+    .filter((spec) => 'source-layer' in spec && spec['source-layer'] === 'places' && spec.source !== SOURCE_ID)
+    .map((spec) => spec.id);
+}
+
 /** The units drawn on one map: at most one kind at a time. */
 export class UnitLayers {
   private kind: string | null = null;
+  /** Basemap layers hidden while town units are shown, with the visibility to give back. */
+  private hiddenPlaces: { id: string; visibility: VisibilitySpecification | undefined }[] = [];
 
   constructor(private readonly map: MaplibreMap) {}
 
@@ -61,12 +76,26 @@ export class UnitLayers {
     }
     for (const id of [LABEL_LAYER_ID, UNITS_POINT_LAYER_ID, LINE_LAYER_ID, SELECTED_LAYER_ID, UNITS_FILL_LAYER_ID]) if (map.getLayer(id)) map.removeLayer(id);
     if (map.getSource(SOURCE_ID)) map.removeSource(SOURCE_ID);
+    this.restorePlaces();
     this.kind = layer?.kind ?? null;
     if (!layer) return;
+    if (namesTowns(layer.kind)) this.hidePlaces();
     map.addSource(SOURCE_ID, { type: 'vector', tiles: [layer.tilesUrl], minzoom: layer.outlineZoom, maxzoom: 14 });
     // Under the areas, so the user still sees what they drew.
     const before = map.getLayer(AREAS_FILL_LAYER_ID) ? AREAS_FILL_LAYER_ID : undefined;
     for (const spec of layers(layer)) map.addLayer(spec, before);
+  }
+
+  private hidePlaces(): void {
+    this.hiddenPlaces = basemapPlaceLayers(this.map).map((id) => ({ id, visibility: this.map.getLayoutProperty(id, 'visibility') as VisibilitySpecification | undefined }));
+    for (const { id } of this.hiddenPlaces) this.map.setLayoutProperty(id, 'visibility', 'none');
+  }
+
+  private restorePlaces(): void {
+    for (const { id, visibility } of this.hiddenPlaces) {
+      if (this.map.getLayer(id)) this.map.setLayoutProperty(id, 'visibility', visibility ?? 'visible');
+    }
+    this.hiddenPlaces = [];
   }
 
   get shown(): boolean {
