@@ -23,6 +23,8 @@ import { call, circleArea, createFolder, createMap, expectStatus, postAreas } fr
 const SAMPLES = path.resolve(import.meta.dirname, '../../../test-data/fr');
 const DEPARTEMENT_06 = path.join(SAMPLES, 'departement-06-alpes-maritimes.geojson');
 const DEPARTEMENTS = path.join(SAMPLES, 'departements-france-simplified.geojson');
+const COMMUNES_06 = path.join(SAMPLES, 'communes-06-alpes-maritimes.geojson');
+const POPULATION_06 = path.join(SAMPLES, 'population-communes-06-alpes-maritimes.csv');
 const NICE: [number, number] = [7.262, 43.704];
 
 let ctx: AppContext;
@@ -136,6 +138,42 @@ describe('what is computed from the data', () => {
     } finally {
       await otherApp.close();
       await other.compute.close();
+    }
+  });
+
+  it('computes figures from the new data once an import goes live, though the compute threads hold the region', async () => {
+    const user = await signUp(app);
+    const map = await createMap(app, user);
+    const folderId = await createFolder(app, user, map.id);
+    const populationOf = async (distance: number) => {
+      const area = circleArea({ startPoint: NICE, distance });
+      await expectStatus(201, postAreas(app, user, map.id, folderId, [area]));
+      const result = await expectStatus<ComputeMeasuresResponse>(200, call(app, 'POST', `/v2/maps/${map.id}/measures/compute`, { as: user, payload: { areaIds: [area.uuid] } }));
+      return { area, figure: result.areas[0]!.measures.find((measure) => measure.key === 'population')! };
+    };
+    const distance = 3_000 + Math.round(Math.random() * 1000);
+    // The demo's communes are points: no coverage. This also puts Nice's region in the threads' cache.
+    expect((await populationOf(distance)).figure.coverage).toBeNull();
+
+    const imported = await importTerritoryFiles(ctx, 'fr-communes', [COMMUNES_06, POPULATION_06]);
+    try {
+      // Another area (not in the figures' cache) over the same region: the commune boundaries count (the sea is not covered).
+      const after = await populationOf(distance + 50);
+      expect(after.figure.coverage).toBeGreaterThan(0.5);
+
+      // The same figure from compute threads that never saw the region, with the cached figures gone.
+      await sql`DELETE FROM territory_statistics_cache`.execute(ctx.database.db);
+      const other = createContext(ctx.config, ctx.database);
+      const otherApp = await buildServer(other, { rateLimits: false });
+      try {
+        const cold = await expectStatus<ComputeMeasuresResponse>(200, call(otherApp, 'POST', `/v2/maps/${map.id}/measures/compute`, { as: user, payload: { areaIds: [after.area.uuid] } }));
+        expect(cold.areas[0]!.measures.find((measure) => measure.key === 'population')).toEqual(after.figure);
+      } finally {
+        await otherApp.close();
+        await other.compute.close();
+      }
+    } finally {
+      await removeDataset(ctx.database.db, imported.loaded.id);
     }
   });
 });

@@ -10,7 +10,10 @@ import { Piscina } from 'piscina';
 import { DomainError, type AreaGeometry, type Locale } from '@catchment/domain';
 import type { NamedDivisions } from '../territories/divisions-workbook.js';
 import { workerUrl } from '@catchment/files';
-import type { ComputeTask, InvalidGeometry, PackedOverlaps, UnitTileRow } from './compute-tasks.js';
+import type { PoolConfig } from 'pg';
+import type { MeasureFigure } from '@catchment/geodata';
+import type { CensusRequest } from '../territories/unit-cache/area-census.js';
+import type { ComputeTask, ComputeWorkerData, InvalidGeometry, PackedOverlaps, UnitTileRow } from './compute-tasks.js';
 import { packGeometries, transferList, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
 
 export interface ComputePoolOptions {
@@ -20,6 +23,10 @@ export interface ComputePoolOptions {
   maxQueue?: number;
   /** A task still running after this is stopped (503). */
   timeoutMs?: number;
+  /** How the threads reach the database (census figures read and cache the units they need). */
+  database?: PoolConfig;
+  /** Each thread's budget for the units it caches. */
+  unitCacheBytes?: number;
 }
 
 export const serverBusy = () => new DomainError('serverBusy');
@@ -38,7 +45,9 @@ export class ComputePool {
       minThreads: 0,
       maxThreads: threads,
       maxQueue: options.maxQueue ?? 16 * threads,
-      idleTimeout: 60_000,
+      // A thread keeps the units of the regions in use (unit-cache): it stays while users work.
+      idleTimeout: 10 * 60_000,
+      workerData: { database: options.database, unitCacheBytes: options.unitCacheBytes } satisfies ComputeWorkerData,
     });
   }
 
@@ -61,6 +70,12 @@ export class ComputePool {
     const packed = packGeometries([area]);
     const result = await this.run({ name: 'overlaps', area: packed, units }, packed) as PackedOverlaps;
     return units.map((_, i) => (Number.isNaN(result[2 * i]!) ? null : { share: result[2 * i]!, overlapArea: result[2 * i + 1]! }));
+  }
+
+  /** The census figures of an area, from the units of its region (cached by the threads, per data version). */
+  async censusFigures(area: AreaGeometry, request: CensusRequest): Promise<MeasureFigure[]> {
+    const packed = packGeometries([area]);
+    return await this.run({ name: 'censusFigures', area: packed, request }, packed) as MeasureFigure[];
   }
 
   /** A vector tile of territorial units (null: nothing to draw). */

@@ -2,11 +2,16 @@
  * The work the API does in its compute threads (compute-pool.ts): what is too slow for the event
  * loop, where one request would hold every other user's. Runs inside a worker thread; pure.
  */
+import { workerData } from 'node:worker_threads';
 import type { MultiPolygon, Point, Polygon } from 'geojson';
+import type { PoolConfig } from 'pg';
 import { unionGeometries, validateAreaGeometry, type AreaGeometry, type GeometryReason } from '@catchment/domain';
-import { encodeUnitTile, prepareArea, unitOverlap } from '@catchment/geodata';
+import { encodeUnitTile, prepareArea, unitOverlap, type MeasureFigure } from '@catchment/geodata';
 import type { Locale } from '@catchment/domain';
 import { divisionsWorkbook, type NamedDivisions } from '../territories/divisions-workbook.js';
+import { areaCensusFigures, type CensusRequest } from '../territories/unit-cache/area-census.js';
+import { DatabaseUnitCellLoader } from '../territories/unit-cache/unit-cell-loader.js';
+import { UnitRegionCache } from '../territories/unit-cache/unit-region-cache.js';
 import { packGeometries, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
 
 export type ComputeTask =
@@ -22,6 +27,11 @@ export type ComputeTask =
    * the database returned it, parsed here rather than on the event loop.
    */
   | { name: 'overlaps'; area: PackedGeometries; units: string[] }
+  /**
+   * The census figures of an area from the units of its region, read from the database by this
+   * thread and kept in its cache (territories/unit-cache): most areas need no query at all.
+   */
+  | { name: 'censusFigures'; area: PackedGeometries; request: CensusRequest }
   /** A vector tile of territorial units, from the rows the database cut for it (GeoJSON text). */
   | { name: 'unitTile'; z: number; x: number; y: number; units: UnitTileRow[]; labels: boolean }
   /** The divisions export (exceljs builds the whole workbook in memory: seconds for large areas). */
@@ -34,7 +44,23 @@ export type PackedOverlaps = Float64Array;
 
 export interface InvalidGeometry { index: number; reason: GeometryReason }
 
-export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | Promise<Uint8Array> | null {
+/** What the pool gives its threads (piscina's workerData). */
+export interface ComputeWorkerData {
+  /** How this thread reaches the database for the units it caches; absent: no census task. */
+  database?: PoolConfig;
+  unitCacheBytes?: number;
+}
+
+let unitCache: UnitRegionCache | undefined;
+
+function threadUnitCache(): UnitRegionCache {
+  const { database, unitCacheBytes } = (workerData ?? {}) as ComputeWorkerData;
+  if (!database) throw new Error('this compute pool was started without a database');
+  unitCache ??= new UnitRegionCache(new DatabaseUnitCellLoader(database), unitCacheBytes);
+  return unitCache;
+}
+
+export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | Promise<Uint8Array | MeasureFigure[]> | null {
   switch (task.name) {
     case 'validateAreas':
       return unpackGeometries(task.geometries).flatMap((geometry, index) => {
@@ -56,6 +82,8 @@ export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeo
       });
       return result;
     }
+    case 'censusFigures':
+      return areaCensusFigures(threadUnitCache(), unpackGeometries(task.area)[0]!, task.request);
     case 'divisionsWorkbook':
       return divisionsWorkbook(task.areas, task.locale).then((buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength));
     case 'unitTile':

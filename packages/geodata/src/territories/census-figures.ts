@@ -18,7 +18,7 @@ export interface FigureUnit {
   geometry: { type: string };
 }
 
-export interface FigureOverlap { unit: FigureUnit; share: number; overlapArea: number }
+export interface FigureOverlap<U extends FigureUnit = FigureUnit> { unit: U; share: number; overlapArea: number }
 
 export interface MeasureFigure {
   key: string;
@@ -30,14 +30,14 @@ export interface MeasureFigure {
   sources: AdministrativeKind[];
 }
 
-export interface DataPrecedence {
-  hasFinerData(unit: FigureUnit, key: string): boolean;
+export interface DataPrecedence<U extends FigureUnit = FigureUnit> {
+  hasFinerData(unit: U, key: string): boolean;
   hasNationalData(country: string, key: string): boolean;
 }
 
 interface Accumulator { sum: number; weight: number; covered: number; polygons: boolean; used: boolean; kinds: Set<AdministrativeKind> }
 
-export function censusFigures(areaSize: number, overlaps: readonly FigureOverlap[], keys: readonly string[], precedence: DataPrecedence): MeasureFigure[] {
+export function censusFigures<U extends FigureUnit>(areaSize: number, overlaps: readonly FigureOverlap<U>[], keys: readonly string[], precedence: DataPrecedence<U>): MeasureFigure[] {
   return keys.map((key) => {
     const definition = MEASURES_BY_KEY.get(key);
     const weightKey = definition?.aggregation.method === 'weightedMean' ? definition.aggregation.weight : undefined;
@@ -70,7 +70,7 @@ export function censusFigures(areaSize: number, overlaps: readonly FigureOverlap
   });
 }
 
-function counts(unit: FigureUnit, key: string, precedence: DataPrecedence): boolean {
+function counts<U extends FigureUnit>(unit: U, key: string, precedence: DataPrecedence<U>): boolean {
   if (UNIT_KINDS[unit.kind].country === 'ww' && precedence.hasNationalData(unit.country, key)) return false;
   return !precedence.hasFinerData(unit, key);
 }
