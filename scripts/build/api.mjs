@@ -33,6 +33,7 @@ const WORKERS = {
   'compute-worker': { source: 'apps/api/src/compute/compute-tasks.ts', shim: 'apps/api/src/compute/compute-worker.mjs' },
   'isochrone-worker': { source: 'packages/routing/src/engine/isochrone-worker.ts', shim: 'packages/routing/src/engine/isochrone-worker.mjs' },
   'pglite-thread': { source: 'apps/api/src/db/pglite-thread.ts', shim: 'apps/api/src/db/pglite-thread.mjs' },
+  'basemap-worker': { source: 'apps/api/src/basemap/basemap-worker.ts', shim: 'apps/api/src/basemap/basemap-worker.mjs' },
 };
 
 /** Folders copied next to the bundles: files the code reads beside its own module. */

@@ -10,6 +10,7 @@ import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { createContext, type AppContext } from './context.js';
 import { openIsochroneProvider } from './isochrones/isochrone-provider.setup.js';
+import { startDemoBasemaps } from './basemap/demo-basemaps.setup.js';
 import { loadTerritoryFiles } from './territories/data/territory-files.js';
 import { openEventBus } from './events/open-event-bus.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -25,6 +26,8 @@ export async function openApp(config: Config, log: (message: string) => void): P
   // the database, the data of record; unchanged ones are skipped.
   await loadTerritoryFiles(database.db, [demoTerritoryDirectory(config.dataDir), config.territoryDir], log);
   const routing = await openIsochroneProvider(config, log);
+  // The demo regions' street-level basemaps, built on first start in a worker thread, not awaited.
+  await startDemoBasemaps(config, log);
   // Events reach the clients of every API process (LISTEN/NOTIFY on PostgreSQL).
   const events = await openEventBus(database.kind, database.connection, { log });
   const jobs = new JobQueue(database.connection, { onError: (error) => log(`Job queue: ${error.message}`) });

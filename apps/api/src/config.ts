@@ -13,6 +13,13 @@ export interface Config {
   databaseUrl: string | undefined;
   /** A hosted MapLibre style; unset means our own offline basemap. */
   mapStyleUrl: string | undefined;
+  /**
+   * An operator's Protomaps basemap archive (a .pmtiles file path or an http(s) URL), served as the
+   * street-level tiles of our basemap; unset: only the regions imported with `import osm` have them.
+   */
+  basemapPmtiles: string | undefined;
+  /** Street-level basemaps of the imported extracts (`npm run data -- import osm` writes `<region>.pmtiles` here). */
+  basemapDir: string;
   /** Public address of the app, used in links; defaults to http://localhost:{port}. */
   publicUrl: string;
   /** Built web app served under /app; absent in API-only runs. */
@@ -50,6 +57,12 @@ function integer(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
+/** A URL as it is, a file path made absolute. */
+function basemapArchiveLocation(value: string | undefined, cwd: string): string | undefined {
+  if (!value) return undefined;
+  return /^https?:\/\//i.test(value) ? value : path.resolve(cwd, value);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const port = integer(env.PORT, 3000, 'PORT');
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
@@ -60,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     mapStyleUrl: env.MAP_STYLE_URL || undefined,
+    basemapPmtiles: basemapArchiveLocation(env.BASEMAP_PMTILES, cwd),
+    basemapDir: path.join(dataDir, 'basemap'),
     publicUrl,
     webDistDir: path.resolve(cwd, env.WEB_DIST_DIR || 'apps/web/dist'),
     logLevel: env.LOG_LEVEL || 'info',

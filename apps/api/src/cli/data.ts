@@ -5,6 +5,7 @@
 import { buildDemoData, demoDirectory } from '@catchment/geodata';
 import { loadConfig, type Config } from '../config.js';
 import { ensureDemoRoadNetworks } from '../isochrones/demo-road-networks.setup.js';
+import { buildDemoBasemaps } from '../basemap/demo-basemaps.setup.js';
 import { listLoadedDatasets, removeDataset } from '../territories/data/dataset-loader.js';
 import { withDataDatabase } from './cli-database.js';
 import { IMPORT_SOURCES, importUsage } from './import-sources.js';
@@ -18,11 +19,12 @@ interface DataCommand {
 const COMMANDS: Record<string, DataCommand> = {
   demo: {
     usage: 'demo',
-    summary: 'Build (or rebuild) the demo dataset from the installed npm data packages, and the demo road networks, into DATA_DIR/demo',
+    summary: 'Build (or rebuild) the demo dataset from the installed npm data packages, and the demo road networks and basemaps, into DATA_DIR/demo',
     async run(_args, { config, log }) {
       log(`Building demo data into ${demoDirectory(config.dataDir)}`);
       await buildDemoData({ dataDir: config.dataDir, log });
       await ensureDemoRoadNetworks(config, log, { force: true });
+      await buildDemoBasemaps(config, log, { force: true });
     },
   },
   sources: {

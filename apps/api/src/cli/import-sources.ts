@@ -6,7 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { formatImportSummary, GRAPH_EXTENSION, importOsm, progressBar } from '@catchment/routing';
-import { formatImportReport, TERRITORY_IMPORTERS } from '@catchment/geodata';
+import { formatImportReport, formatRegionBasemapSummary, REGION_BASEMAP_EXTENSION, TERRITORY_IMPORTERS } from '@catchment/geodata';
+import { buildRegionBasemapFromExtract } from '../basemap/region-basemap-build.js';
 import type { Config } from '../config.js';
 import { importTerritories } from '../territories/data/territory-import.js';
 import { withDataDatabase } from './cli-database.js';
@@ -32,20 +33,24 @@ export function regionName(file: string): string {
 export const IMPORT_SOURCES: Record<string, ImportSource> = {
   osm: {
     usage: 'osm <extract.osm.pbf>…',
-    summary: 'Road network for isochrones (.osm.pbf, .osm or .osm.gz) into DATA_DIR/graphs/<region>.graph',
+    summary: 'Road network for isochrones and street-level basemap (.osm.pbf, .osm or .osm.gz) into DATA_DIR/graphs/<region>.graph and DATA_DIR/basemap/<region>.pmtiles',
     async run(files, { config, log, progress }) {
       if (files.length === 0) throw new Error('import osm needs at least one OpenStreetMap extract');
       // The folder the server loads its road graphs from, one `<region>.graph` per extract.
       const directory = config.routingGraphDir;
       mkdirSync(directory, { recursive: true });
+      mkdirSync(config.basemapDir, { recursive: true });
       for (const file of files) {
         const output = join(directory, `${regionName(file)}${GRAPH_EXTENSION}`);
         const bar = progressWriter(progress);
         const summary = await importOsm(file, output, { onProgress: bar.update });
         bar.done();
         log(formatImportSummary(summary));
+        // The region's streets, water, land use and place names, in the basemap's schema.
+        const basemap = join(config.basemapDir, `${regionName(file)}${REGION_BASEMAP_EXTENSION}`);
+        log(formatRegionBasemapSummary(await buildRegionBasemapFromExtract(file, basemap)));
       }
-      log('Restart the server to route in the imported regions.');
+      log('Restart the server to route in the imported regions; running servers show their basemap within seconds.');
     },
   },
   // Territorial units and census figures, into the database (every server sees them once live).

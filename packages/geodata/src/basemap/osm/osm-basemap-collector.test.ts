@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { OsmBasemapCollector } from './osm-basemap-collector.js';
+import type { MultiPolygon } from 'geojson';
+import { OsmBasemapCollector, type BasemapFeature } from './osm-basemap-collector.js';
 import { cutRegionTiles, tilesCovering } from './region-tiles.js';
 import { pointInRing, type Position } from './ring-geometry.js';
 
@@ -48,7 +49,7 @@ describe('OsmBasemapCollector', () => {
     expect(features.bounds).toEqual([7.40, 43.72, 7.44, 43.75]);
     const [earth] = features.layers.earth;
     const [ocean] = features.layers.water.filter((feature) => feature.properties.kind === 'ocean');
-    const covers = (geometry: typeof earth.geometry, point: Position) =>
+    const covers = (geometry: BasemapFeature['geometry'], point: Position) =>
       geometry.type === 'MultiPolygon' && geometry.coordinates.some(([outer]) => pointInRing(point, outer as Position[]));
     expect(covers(earth!.geometry, [7.42, 43.745])).toBe(true);
     expect(covers(earth!.geometry, [7.42, 43.725])).toBe(false);
@@ -63,7 +64,7 @@ describe('OsmBasemapCollector', () => {
     expect(features.layers.buildings[0]!.properties).toMatchObject({ kind: 'building', height: 20 });
     const lake = features.layers.water.find((feature) => feature.properties.name === 'Lac')!;
     expect(lake.geometry.type).toBe('MultiPolygon');
-    expect((lake.geometry as { coordinates: Position[][][] }).coordinates[0]).toHaveLength(2); // outer ring and the island's hole
+    expect((lake.geometry as MultiPolygon).coordinates[0]).toHaveLength(2); // outer ring and the island's hole
     expect(features.layers.places[0]).toMatchObject({ geometry: { coordinates: [7.421, 43.744] }, properties: { kind: 'locality', 'name:fr': 'Monaco' } });
     // The coast is not drawn again as a boundary; the inland part is.
     expect(features.layers.boundaries).toHaveLength(1);
