@@ -1,10 +1,12 @@
-/** Why an isochrone or isodistance cannot be computed; the API maps each code to a 422 message. */
+/** Why an isochrone or isodistance cannot be computed; the API maps each code to a message (422, 503 for BUSY). */
 export const ROUTING_ERROR_CODES = [
   'NO_GRAPH_FOR_POINT',
   'START_TOO_FAR',
   'MODE_NOT_AVAILABLE',
   'INVALID_VALUE',
   'CANNOT_CALCULATE',
+  /** Every routing thread busy and the queue full, or a search past its time limit: try again shortly. */
+  'BUSY',
 ] as const;
 export type RoutingErrorCode = (typeof ROUTING_ERROR_CODES)[number];
 

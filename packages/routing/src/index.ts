@@ -31,7 +31,7 @@ export {
   type RoutingEngine,
   type RoutingEngineOptions,
 } from './engine/routing-engine.js';
-export type { IsochroneProvider, ExternalProviderOptions } from './providers/isochrone-provider.js';
+export type { IsochroneCallOptions, IsochroneProvider, ExternalProviderOptions } from './providers/isochrone-provider.js';
 export { EXTERNAL_PROVIDERS, isExternalProviderName, type ExternalProviderName } from './providers/external-providers.js';
 export { readOsm } from './osm/read-osm.js';
 export type { OsmSink, OsmRelationMember, OsmBounds, ReadProgress } from './osm/osm-sink.js';

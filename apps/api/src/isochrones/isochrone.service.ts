@@ -37,6 +37,7 @@ const ROUTING_FAILURES: Record<RoutingErrorCode, { error: ErrorName; message: Er
   MODE_NOT_AVAILABLE: { error: 'modeNotInNetwork', message: 'errors.modeNotInNetwork' },
   INVALID_VALUE: { error: 'validation', message: 'validation.invalidValue' },
   CANNOT_CALCULATE: { error: 'areaCannotBeCalculated', message: 'errors.areaCannotBeCalculated' },
+  BUSY: { error: 'serverBusy', message: 'errors.serverBusy' },
 };
 
 export class IsochroneService {
@@ -46,7 +47,8 @@ export class IsochroneService {
     private readonly modeCountries: ModeCountries,
   ) {}
 
-  async compute(request: IsochronesRequest): Promise<IsochroneAnswer> {
+  /** `signal`: the client went away; the search is stopped (its routing thread replaced). */
+  async compute(request: IsochronesRequest, signal?: AbortSignal): Promise<IsochroneAnswer> {
     const normalized = normalizeIsochroneValues(request.isoMode, request.values);
     if (!normalized.ok) throw new DomainError('validation', { message: normalized.messageKey, details: { value: normalized.value } });
     const country = this.countries.countryAt(request.startPoint);
@@ -64,7 +66,7 @@ export class IsochroneService {
     try {
       const collection = await this.engine.isochrones({
         startPoint: request.startPoint, isoMode: request.isoMode, transportMode: request.transportMode, values: normalized.values,
-      });
+      }, { signal });
       return { ...collection, meta: { country: country ?? null, defaultsApplied: normalized.defaultsApplied, departureDateUsed: false } };
     } catch (error) {
       if (!isRoutingError(error)) throw error;

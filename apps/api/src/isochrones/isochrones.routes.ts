@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isochronesBody, roadNetworksResponse } from '@catchment/domain';
 import { requestLocale } from '../http/errors.js';
 import type { RouteModule } from '../routes.js';
+import { clientGone } from '../http/client-gone.js';
 import type { IsochroneService } from './isochrone.service.js';
 
 const plugin: FastifyPluginAsyncZod<{ isochrones: IsochroneService }> = async (app, { isochrones }) => {
@@ -18,7 +19,7 @@ const plugin: FastifyPluginAsyncZod<{ isochrones: IsochroneService }> = async (a
     },
     // Costly: a panel's previews need far fewer than this per client.
     config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-  }, async (request) => isochrones.compute(request.body));
+  }, async (request, reply) => isochrones.compute(request.body, clientGone(reply)));
 
   app.get('/v2/isochrones/regions', {
     schema: {

@@ -8,6 +8,7 @@ import { RoutingError } from '../errors.js';
 import type { IsochroneCollection, IsochroneTimings } from '../query/compute-isochrones.js';
 import { validateRequest, type RawIsochroneRequest } from './validate-request.js';
 import { WorkerPool } from './worker-pool.js';
+import type { IsochroneCallOptions } from '../providers/isochrone-provider.js';
 
 export interface RoutingEngineOptions {
   /** Folder holding the imported `*.graph` files; every one is loaded. */
@@ -35,9 +36,9 @@ export interface LoadedRegion extends GraphHeader {
 export interface RoutingEngine {
   /** The loaded regions, for status pages, the list of regions offered to users and error hints. */
   regions(): LoadedRegion[];
-  isochrones(request: RawIsochroneRequest): Promise<IsochroneCollection>;
+  isochrones(request: RawIsochroneRequest, options?: IsochroneCallOptions): Promise<IsochroneCollection>;
   /** The same, with the time spent snapping, searching and drawing (benchmarks). */
-  isochronesWithTimings(request: RawIsochroneRequest): Promise<{ collection: IsochroneCollection; timings: IsochroneTimings }>;
+  isochronesWithTimings(request: RawIsochroneRequest, options?: IsochroneCallOptions): Promise<{ collection: IsochroneCollection; timings: IsochroneTimings }>;
   close(): Promise<void>;
 }
 
@@ -63,7 +64,7 @@ export async function createRoutingEngine(options: RoutingEngineOptions): Promis
     ? new WorkerPool({ graphs: loaded.map(({ file, graph }) => ({ name: file, buffer: sharedBufferOf(graph) })) }, size)
     : null;
 
-  const isochronesWithTimings = async (raw: RawIsochroneRequest) => {
+  const isochronesWithTimings = async (raw: RawIsochroneRequest, options: IsochroneCallOptions = {}) => {
     const request = validateRequest(raw);
     const candidates = graphsCovering(regions, request.startPoint);
     if (candidates.length === 0 || !pool) throw noGraphError(request.startPoint, regions);
@@ -76,7 +77,7 @@ export async function createRoutingEngine(options: RoutingEngineOptions): Promis
     // Regions may overlap: the operator's before the fallback ones, the smallest first, the next when the start is off its roads.
     for (const [n, index] of usable.entries()) {
       try {
-        return await pool.run(index, request);
+        return await pool.run(index, request, options.signal);
       } catch (error) {
         if (!(error instanceof RoutingError && error.code === 'START_TOO_FAR' && n < usable.length - 1)) throw error;
       }
@@ -87,7 +88,7 @@ export async function createRoutingEngine(options: RoutingEngineOptions): Promis
   return {
     regions: () => regions,
     isochronesWithTimings,
-    isochrones: async (raw) => (await isochronesWithTimings(raw)).collection,
+    isochrones: async (raw, options) => (await isochronesWithTimings(raw, options)).collection,
     close: async () => {
       await pool?.close();
     },
@@ -143,7 +144,7 @@ function reimportCommand(file: string): string {
   }
 }
 
-function sharedBufferOf(graph: RoutingGraph): SharedArrayBuffer {
+export function sharedBufferOf(graph: RoutingGraph): SharedArrayBuffer {
   const buffer = graph.lon.buffer;
   if (!(buffer instanceof SharedArrayBuffer)) throw new Error('Graphs must be loaded into shared memory');
   return buffer;

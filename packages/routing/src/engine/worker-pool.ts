@@ -4,15 +4,28 @@ import { RoutingError } from '../errors.js';
 import type { IsochroneCollection, IsochroneRequest, IsochroneTimings } from '../query/compute-isochrones.js';
 import type { WorkerData, WorkerReply, WorkerTask } from './protocol.js';
 
+type Answer = { collection: IsochroneCollection; timings: IsochroneTimings };
+
 interface Pending {
   task: WorkerTask;
-  resolve: (value: { collection: IsochroneCollection; timings: IsochroneTimings }) => void;
+  resolve: (value: Answer) => void;
   reject: (error: Error) => void;
+  /** Stops listening to the caller's signal and the time limit once settled. */
+  settle: () => void;
+}
+
+export interface WorkerPoolLimits {
+  /** Searches waiting for a thread beyond which new ones are refused (BUSY). */
+  maxQueue?: number;
+  /** A search still running after this is stopped, its thread replaced (BUSY). */
+  timeoutMs?: number;
 }
 
 /**
  * A fixed set of worker threads, each attached to the same SharedArrayBuffers: the graphs are in
- * memory once whatever the number of workers. Tasks queue when every worker is busy.
+ * memory once whatever the number of workers. Searches queue when every worker is busy, up to a
+ * bound; one nobody waits for any more (the client went away) leaves the queue, or its thread is
+ * stopped and replaced, which costs little: the new thread attaches to the same shared graphs.
  */
 export class WorkerPool {
   private readonly idle: Worker[] = [];
@@ -20,36 +33,81 @@ export class WorkerPool {
   private readonly running = new Map<Worker, Pending>();
   private nextId = 1;
   private closed = false;
+  private readonly maxQueue: number;
+  private readonly timeoutMs: number;
 
-  constructor(data: WorkerData, size: number) {
-    for (let i = 0; i < size; i++) this.idle.push(this.spawn(data));
+  constructor(private readonly data: WorkerData, size: number, limits: WorkerPoolLimits = {}) {
+    this.maxQueue = limits.maxQueue ?? 16 * size;
+    this.timeoutMs = limits.timeoutMs ?? 60_000;
+    for (let i = 0; i < size; i++) this.idle.push(this.spawn());
   }
 
-  run(graph: number, request: IsochroneRequest): Promise<{ collection: IsochroneCollection; timings: IsochroneTimings }> {
+  /** `signal`: the caller no longer wants the answer; the call then rejects with its reason. */
+  run(graph: number, request: IsochroneRequest, signal?: AbortSignal): Promise<Answer> {
     if (this.closed) return Promise.reject(new RoutingError('CANNOT_CALCULATE', 'The routing engine is closed'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (this.queue.length >= this.maxQueue) return Promise.reject(new RoutingError('BUSY', 'Every routing thread is busy'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ task: { id: this.nextId++, graph, request }, resolve, reject });
+      const timer = setTimeout(() => this.stop(pending, new RoutingError('BUSY', `The search took more than ${this.timeoutMs / 1000} s`)), this.timeoutMs);
+      timer.unref();
+      const onAbort = () => this.stop(pending, signal!.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const pending: Pending = {
+        task: { id: this.nextId++, graph, request },
+        resolve,
+        reject,
+        settle: () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+        },
+      };
+      this.queue.push(pending);
       this.dispatch();
     });
+  }
+
+  /** Searches waiting and running (for tests and the health of the pool). */
+  get load(): { queued: number; running: number; threads: number } {
+    return { queued: this.queue.length, running: this.running.size, threads: this.idle.length + this.running.size };
   }
 
   async close(): Promise<void> {
     this.closed = true;
     const workers = [...this.idle, ...this.running.keys()];
-    for (const pending of this.running.values()) pending.reject(new RoutingError('CANNOT_CALCULATE', 'The routing engine is closed'));
+    for (const pending of [...this.running.values(), ...this.queue.splice(0)]) {
+      pending.settle();
+      pending.reject(new RoutingError('CANNOT_CALCULATE', 'The routing engine is closed'));
+    }
     this.idle.length = 0;
     this.running.clear();
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 
-  private spawn(data: WorkerData): Worker {
-    const worker = new Worker(workerUrl(import.meta.url, 'isochrone-worker'), { workerData: data });
+  /** A search given up: out of the queue, or its thread stopped and a fresh one put in its place. */
+  private stop(pending: Pending, reason: unknown): void {
+    pending.settle();
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    for (const [worker, running] of this.running) {
+      if (running !== pending) continue;
+      this.running.delete(worker);
+      worker.removeAllListeners();
+      void worker.terminate();
+      if (!this.closed) this.idle.push(this.spawn());
+    }
+    pending.reject(reason instanceof Error ? reason : new RoutingError('CANNOT_CALCULATE', String(reason)));
+    this.dispatch();
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(workerUrl(import.meta.url, 'isochrone-worker'), { workerData: this.data });
     worker.unref();
     worker.on('message', (reply: WorkerReply) => {
       const pending = this.running.get(worker);
       this.running.delete(worker);
       this.idle.push(worker);
       if (pending) {
+        pending.settle();
         if (reply.ok) pending.resolve({ collection: reply.collection, timings: reply.timings });
         else pending.reject(new RoutingError(reply.code, reply.message, reply.details));
       }
@@ -58,8 +116,9 @@ export class WorkerPool {
     worker.on('error', (error) => {
       const pending = this.running.get(worker);
       this.running.delete(worker);
+      pending?.settle();
       pending?.reject(new RoutingError('CANNOT_CALCULATE', error.message));
-      if (!this.closed) this.idle.push(this.spawn(data));
+      if (!this.closed) this.idle.push(this.spawn());
       this.dispatch();
     });
     return worker;

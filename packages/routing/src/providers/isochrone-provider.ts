@@ -7,8 +7,13 @@ import type { IsochroneCollection } from '../query/compute-isochrones.js';
 import type { RawIsochroneRequest } from '../engine/validate-request.js';
 import type { LoadedRegion } from '../engine/routing-engine.js';
 
+export interface IsochroneCallOptions {
+  /** The caller no longer wants the answer (its client went away): the search is stopped. */
+  signal?: AbortSignal;
+}
+
 export interface IsochroneProvider {
-  isochrones(request: RawIsochroneRequest): Promise<IsochroneCollection>;
+  isochrones(request: RawIsochroneRequest, options?: IsochroneCallOptions): Promise<IsochroneCollection>;
   /** The road networks loaded, where the provider knows them (our engine); an external server does not say. */
   regions?(): LoadedRegion[];
   close(): Promise<void>;
