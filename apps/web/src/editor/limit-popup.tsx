@@ -15,21 +15,29 @@ export function LimitPopup() {
   const id = useId();
   const { limitRefusal, isVisitor, store } = useEditorSnapshot();
   const dialog = useRef<HTMLDialogElement>(null);
+  /** Run once the dialog has closed: closing gives the focus back to where it was before. */
+  const afterClose = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (limitRefusal && !element.open) element.showModal();
     if (!limitRefusal && element.open) element.close();
+    if (!limitRefusal) {
+      afterClose.current?.();
+      afterClose.current = null;
+    }
   }, [limitRefusal]);
 
   const close = () => store.dismissLimitRefusal();
   // Deleting areas happens in the layers panel: it comes into view with its search box focused.
   const manageAreas = () => {
+    afterClose.current = () => {
+      const panel = document.querySelector<HTMLElement>('[data-testid="layers-panel"]');
+      panel?.scrollIntoView({ block: 'start' });
+      panel?.querySelector<HTMLElement>('[data-testid="layers-search"]')?.focus();
+    };
     close();
-    const panel = document.querySelector<HTMLElement>('[data-testid="layers-panel"]');
-    panel?.scrollIntoView({ block: 'start' });
-    panel?.querySelector<HTMLElement>('[data-testid="layers-search"]')?.focus();
   };
 
   return (
