@@ -157,6 +157,33 @@ describe('merge and subtract', () => {
   });
 });
 
+describe('the selection bar', () => {
+  it('leaves a layer\'s delete confirmation in view above it', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    const accessId = await signUpOnMap(page);
+    await addSquares(page, accessId, 10);
+    const { id } = await mapDocument(page, accessId);
+    expect((await page.request.put(`/api/v2/maps/${id}/folders/${randomUUID()}`, { data: { label: 'Layer 2' } })).status()).toBe(201);
+    await page.reload();
+    await poll(() => areaItems(page).count()).toBe(10);
+    await areaItems(page).first().getByTestId('area-label').click();
+    await poll(() => page.getByTestId('selection-bar').isVisible()).toBe(true);
+
+    const lastLayer = page.getByTestId('folder-item').last();
+    await lastLayer.getByTestId('folder-menu').click();
+    await page.getByTestId('folder-delete').click();
+    const confirm = page.getByTestId('folder-delete-confirm');
+    await poll(() => confirm.isVisible()).toBe(true);
+    await page.waitForTimeout(300); // the smooth part of scrolling, if any
+    await screenshot(page, 'flows-selection-bar-confirm');
+    const bar = (await page.getByTestId('selection-bar').boundingBox())!;
+    const confirmation = (await lastLayer.locator('.folder-confirm').boundingBox())!;
+    expect(confirmation.y + confirmation.height).toBeLessThanOrEqual(bar.y + 1);
+    await confirm.click({ trial: true, timeout: 2_000 }); // nothing covers it
+    await context.close();
+  });
+});
+
 describe('areas started from a click on the map', () => {
   it('are named after the nearest town, and the town keeps its article', async () => {
     const { context, page } = await openPage(browser, baseUrl);

@@ -84,7 +84,9 @@ export function SelectionBar() {
 function reserveScrollRoom(element: HTMLElement): () => void {
   const scroller = scrollParent(element);
   if (!scroller) return () => undefined;
-  const update = () => scroller.style.setProperty('scroll-padding-bottom', `${element.offsetHeight + 8}px`);
+  // The bar sticks above the sidebar's own bottom padding: that counts too.
+  const inset = parseFloat(getComputedStyle(scroller).paddingBottom) || 0;
+  const update = () => scroller.style.setProperty('scroll-padding-bottom', `${element.offsetHeight + inset + 8}px`);
   update();
   const observer = new ResizeObserver(update);
   observer.observe(element);
