@@ -2,10 +2,15 @@
  * The data-analysis panel over the map: a country (the data's, defaulting to where the selected
  * area lies), the six tabs of SPEC §2 in order, each offered where the product has the data
  * (availableTabs), and, without any area, only the tabs that need none. Changing country keeps
- * the tab when it is offered there, else moves to the first one that is.
+ * the tab when it is offered there, else moves to the first one that is, and the figures and
+ * divisions are then those of the chosen country's data. The panel leaves the map's controls
+ * (zoom buttons, scale, attribution) uncovered; its header's button is its one close control, the
+ * toggle showing only while it is closed. Visitors are told what the analysis gives and offered to
+ * sign up.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { availableTabs, COUNTRIES, tabAfterCountryChange, type AnalysisTab, type Area, type Country } from '@catchment/domain';
 import { useEditor } from '../editor/editor-context.js';
 import { allAreas, selectedAreas } from '../editor/editor-state.js';
@@ -21,18 +26,25 @@ export interface AnalysisTarget {
   /** The area the tabs describe, and the visible areas it is compared with. */
   area: Area | null;
   areas: Area[];
+  /** The data country the user chose; null for the area's own country. */
+  country: Country | null;
 }
 
 export function AnalysisPanel({ mapId }: { mapId: string | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // Closing the panel gives the keyboard focus back to the button that opens it.
+  useEffect(() => {
+    if (wasOpen.current && !open) toggle.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  if (open) return <AnalysisContent mapId={mapId} onClose={() => setOpen(false)} />;
   return (
-    <>
-      <button type="button" className="button analysis-toggle" aria-expanded={open} data-testid="analysis-toggle" onClick={() => setOpen(!open)}>
-        {open ? t('analysis.close') : t('analysis.open')}
-      </button>
-      {open && <AnalysisContent mapId={mapId} onClose={() => setOpen(false)} />}
-    </>
+    <button ref={toggle} type="button" className="button analysis-toggle" aria-expanded={false} data-testid="analysis-toggle" onClick={() => setOpen(true)}>
+      {t('analysis.open')}
+    </button>
   );
 }
 
@@ -51,6 +63,9 @@ function AnalysisContent({ mapId, onClose }: { mapId: string | null; onClose(): 
   const [tab, setTab] = useState<AnalysisTab>(tabs[0] ?? 'census');
   const current = tabs.includes(tab) ? tab : tabAfterCountryChange(tab, country, area !== null) ?? tabs[0]!;
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => closeButton.current?.focus(), []);
 
   // The detected country follows the selected area until the user picks one.
   useEffect(() => setChosen(null), [area?.uuid]);
@@ -70,7 +85,7 @@ function AnalysisContent({ mapId, onClose }: { mapId: string | null; onClose(): 
     buttons.current[next]?.focus();
   };
 
-  const target: AnalysisTarget = { mapId, area, areas };
+  const target: AnalysisTarget = { mapId, area, areas, country: chosen };
   return (
     <section className="analysis-panel" data-testid="analysis-panel" aria-labelledby={`${id}-title`}>
       <header className="analysis-header">
@@ -81,7 +96,8 @@ function AnalysisContent({ mapId, onClose }: { mapId: string | null; onClose(): 
             {COUNTRIES.map((code) => <option key={code} value={code}>{t(`analysis.countries.${code}`)}</option>)}
           </select>
         </label>
-        <button type="button" className="button button-small button-ghost" aria-label={t('analysis.close')} onClick={onClose}>×</button>
+        <button ref={closeButton} type="button" className="button button-small button-ghost analysis-close" aria-label={t('analysis.close')} title={t('analysis.close')}
+          data-testid="analysis-close" onClick={onClose}>×</button>
       </header>
       <div className="panel-tabs analysis-tabs" role="tablist">
         {tabs.map((item, index) => (
@@ -94,17 +110,34 @@ function AnalysisContent({ mapId, onClose }: { mapId: string | null; onClose(): 
         ))}
       </div>
       <div className="analysis-body" role="tabpanel" id={`${id}-tabpanel`} aria-labelledby={`${id}-tab-${current}`}>
-        {!area && <p className="panel-note">{t('analysis.noArea')}</p>}
-        <TabContent tab={current} target={target} />
+        {mapId === null ? <VisitorPrompt /> : (
+          <>
+            {!area && <p className="panel-note">{t('analysis.noArea')}</p>}
+            <TabContent tab={current} target={target} />
+          </>
+        )}
       </div>
     </section>
+  );
+}
+
+/** What a visitor gets instead of figures: what the analysis would tell, and the way to sign up (their map comes along). */
+function VisitorPrompt() {
+  const { t } = useTranslation();
+  return (
+    <div className="analysis-visitor" data-testid="analysis-visitor">
+      <p>{t('analysis.visitor')}</p>
+      <div className="analysis-visitor-actions">
+        <Link className="button button-primary" to="/signup" data-testid="analysis-signup">{t('analysis.visitorSignup')}</Link>
+        <Link to="/login" data-testid="analysis-login">{t('analysis.visitorLogin')}</Link>
+      </div>
+    </div>
   );
 }
 
 function TabContent({ tab, target }: { tab: AnalysisTab; target: AnalysisTarget }) {
   const { t } = useTranslation();
   if ((tab === 'census' || tab === 'divisions') && target.area) {
-    if (!target.mapId) return <p className="panel-note" data-testid="analysis-visitor">{t('analysis.visitor')}</p>;
     return tab === 'census' ? <CensusTab target={target} /> : <DivisionsTab target={target} />;
   }
   if (tab === 'census' || tab === 'divisions') return null;

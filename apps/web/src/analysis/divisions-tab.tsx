@@ -1,6 +1,7 @@
 /**
- * The administrative divisions the selected area covers (communes, postcodes, IRIS… per its
- * country), with the share of each inside the area, and their XLSX export.
+ * The administrative divisions the selected area covers (communes, postcodes, IRIS… of its
+ * country, or of the data country chosen in the panel), with the share of each inside the area,
+ * and their XLSX export.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,12 +19,13 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
   const { t, i18n } = useTranslation();
   const area = target.area!;
   const mapId = target.mapId!;
+  const { country } = target;
   const [kind, setKind] = useState<AdministrativeKind | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const query = useQuery({
-    queryKey: ['divisions', mapId, area.uuid, area.hash],
-    queryFn: ({ signal }) => fetchDivisions(mapId, area.uuid, signal),
+    queryKey: ['divisions', mapId, area.uuid, area.hash, country],
+    queryFn: ({ signal }) => fetchDivisions(mapId, area.uuid, country, signal),
     enabled: area.hash !== '',
     staleTime: 5 * 60_000,
   });
@@ -38,7 +40,7 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
     setExporting(true);
     setExportError(null);
     try {
-      const { blob, filename } = await downloadDivisions(mapId, [area.uuid]);
+      const { blob, filename } = await downloadDivisions(mapId, [area.uuid], country);
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;

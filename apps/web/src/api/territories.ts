@@ -23,10 +23,12 @@ export const countryAt = ([lng, lat]: [number, number]) =>
  */
 export const unitTilesUrl = (kind: AdministrativeKind, version: number) => `${window.location.origin}/api/v2/units/${kind}/tiles/{z}/{x}/{y}.pbf?v=${version}`;
 
-export const computeMeasures = (mapId: string, areaIds: string[], signal?: AbortSignal) =>
-  apiRequest<ComputeMeasuresResponse>('POST', `/v2/maps/${mapId}/measures/compute`, { areaIds }, { signal });
+/** `country`: the data country the user chose in the analysis panel; null for each area's own. */
+export const computeMeasures = (mapId: string, areaIds: string[], country: Country | null, signal?: AbortSignal) =>
+  apiRequest<ComputeMeasuresResponse>('POST', `/v2/maps/${mapId}/measures/compute`, { areaIds, ...(country ? { country } : {}) }, { signal });
 
-export const fetchDivisions = (mapId: string, areaId: string, signal?: AbortSignal) =>
-  apiRequest<AreaDivisions>('GET', `/v2/maps/${mapId}/areas/${areaId}/divisions`, undefined, { signal });
+export const fetchDivisions = (mapId: string, areaId: string, country: Country | null, signal?: AbortSignal) =>
+  apiRequest<AreaDivisions>('GET', `/v2/maps/${mapId}/areas/${areaId}/divisions${country ? `?country=${country}` : ''}`, undefined, { signal });
 
-export const downloadDivisions = (mapId: string, areaIds: string[]) => apiDownload('POST', `/v2/maps/${mapId}/xlsxreport/divisions`, { areaIds });
+export const downloadDivisions = (mapId: string, areaIds: string[], country: Country | null) =>
+  apiDownload('POST', `/v2/maps/${mapId}/xlsxreport/divisions`, { areaIds, ...(country ? { country } : {}) });
