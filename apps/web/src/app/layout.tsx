@@ -5,19 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { MyMapsDialog } from '../maps-list/my-maps-dialog.js';
 import { useRealtimeConnection } from '../realtime/use-realtime.js';
 import { Header } from './header.js';
+import { HeaderSlotProvider } from './header-slot.js';
 
 export function Layout() {
   const { t } = useTranslation();
   const [myMapsOpen, setMyMapsOpen] = useState(false);
+  const [headerSlot, setHeaderSlot] = useState<HTMLElement | null>(null);
   useRealtimeConnection();
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
-      <Header onOpenMyMaps={() => setMyMapsOpen(true)} />
-      <div className="app-content" id="main" tabIndex={-1}>
-        <Outlet />
+    <HeaderSlotProvider value={headerSlot}>
+      <div className="app">
+        <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
+        <Header onOpenMyMaps={() => setMyMapsOpen(true)} slotRef={setHeaderSlot} />
+        <div className="app-content" id="main" tabIndex={-1}>
+          <Outlet />
+        </div>
+        <MyMapsDialog open={myMapsOpen} onClose={() => setMyMapsOpen(false)} />
       </div>
-      <MyMapsDialog open={myMapsOpen} onClose={() => setMyMapsOpen(false)} />
-    </div>
+    </HeaderSlotProvider>
   );
 }
