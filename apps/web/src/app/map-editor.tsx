@@ -1,16 +1,19 @@
 /**
  * The editing side of the map screen: the editor for one map (or the visitor's local map) with its
- * panels in the sidebar and its indicators over the map. The editor itself draws the areas on the
- * map through the adapter (see src/editor/editor-context.tsx).
+ * panels in the sidebar (a bottom sheet on phones, see panels-drawer.tsx) and its indicators over
+ * the map. The editor itself draws the areas on the map through the adapter (see
+ * src/editor/editor-context.tsx).
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MapDocument } from '@catchment/domain';
 import { EditorProvider, SaveIndicator, UndoToast, useEditorShortcuts } from '../editor/index.js';
 import { CreateAreaPanel, LayersPanel } from '../panels/index.js';
 import { AnalysisPanel } from '../analysis/analysis-panel.js';
 import { MapListSync } from '../realtime/map-list-sync.js';
 import { FitOnOpen } from './fit-on-open.js';
+import { InHeader } from './header-slot.js';
+import { PanelsDrawer } from './panels-drawer.js';
+import { usePhoneLayout } from './screen-size.js';
 
 interface MapEditorProps {
   document: MapDocument | null;
@@ -20,20 +23,24 @@ interface MapEditorProps {
 }
 
 export function MapEditor({ document, onConflict, banner }: MapEditorProps) {
-  const { t } = useTranslation();
+  // On phones the sidebar is a sheet that is mostly closed: the title and save status go to the header.
+  const phone = usePhoneLayout();
+  const heading = (
+    <>
+      {document && <h1 className={phone ? 'header-title' : 'sidebar-title'} data-testid="map-title" title={document.title}>{document.title}</h1>}
+      <SaveIndicator />
+    </>
+  );
   return (
     <EditorProvider document={document} onConflict={onConflict}>
       <EditorShortcuts />
       {document && <MapListSync document={document} />}
       <FitOnOpen mapKey={document ? `map:${document.id}` : 'visitor'} />
-      <aside className="sidebar" aria-label={t('titles.map')}>
-        <div className="sidebar-header">
-          {document && <h1 className="sidebar-title" data-testid="map-title" title={document.title}>{document.title}</h1>}
-          <SaveIndicator />
-        </div>
+      <PanelsDrawer>
+        {phone ? <InHeader>{heading}</InHeader> : <div className="sidebar-header">{heading}</div>}
         <CreateAreaPanel />
         <LayersPanel />
-      </aside>
+      </PanelsDrawer>
       <div className="map-top">{banner}</div>
       <AnalysisPanel mapId={document ? String(document.id) : null} />
       <UndoToast />
