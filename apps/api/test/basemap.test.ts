@@ -123,7 +123,7 @@ describe('street-level basemap of an imported OpenStreetMap extract', () => {
       ...ctx,
       config: { ...config, dataDir: operatorDir, basemapDir: path.join(operatorDir, 'none'), basemapPmtiles: path.join(operatorDir, 'planet-extract.pmtiles') },
     }, { rateLimits: false });
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await server?.close();

@@ -105,7 +105,7 @@ export class OsmBasemapCollector {
 
   /** The features, once the whole extract has been read. */
   features(): OsmBasemapFeatures {
-    const bounds = this.headerBounds ?? this.nodes.extent();
+    const bounds = this.headerBounds ?? this.drawnExtent() ?? this.nodes.extent();
     if (!bounds) throw new Error('The extract holds no node: nothing to draw a basemap from');
     const layers = Object.fromEntries(PROTOMAPS_LAYERS.map((name) => [name, [] as BasemapFeature[]])) as OsmBasemapFeatures['layers'];
 
@@ -157,6 +157,27 @@ export class OsmBasemapCollector {
       }
     }
     return features;
+  }
+
+  /**
+   * Without bounds in its header, where the extract has data: the extent of what is drawn (roads,
+   * areas, coasts), not of every node. A sea boundary far offshore would otherwise stretch the box,
+   * and a coast the extract cut would be closed along sides far from any data (Monaco's extract
+   * reaches 25 km out to sea, and its coast stops at the border, short of Roquebrune's).
+   */
+  private drawnExtent(): Box | undefined {
+    let box: Box | undefined;
+    const add = (refs: readonly number[]) => {
+      for (const ref of refs) {
+        const position = this.nodes.get(ref);
+        if (!position) continue;
+        if (!box) box = [position[0], position[1], position[0], position[1]];
+        else box = [Math.min(box[0], position[0]), Math.min(box[1], position[1]), Math.max(box[2], position[0]), Math.max(box[3], position[1])];
+      }
+    };
+    for (const item of this.pending) add(item.refs);
+    for (const way of this.coastlines) add(this.wayRefs.get(way)!);
+    return box && box[0] < box[2] && box[1] < box[3] ? box : undefined;
   }
 
   /** Positions of the nodes the extract holds (a way cut by the extract keeps its known part). */
