@@ -1,4 +1,5 @@
 /** Public settings of the server the app talks to. */
+import type { Locale } from '@catchment/domain';
 import { apiRequest } from './client.js';
 
 export interface AppConfig { mapStyleUrl: string | null; publicUrl: string; database: string }
@@ -7,7 +8,10 @@ export function fetchConfig(signal?: AbortSignal): Promise<AppConfig> {
   return apiRequest<AppConfig>('GET', '/config', undefined, { signal });
 }
 
-/** The MapLibre style: the operator's when configured, else the offline basemap served by the API. */
-export function mapStyleUrl(config: AppConfig | undefined): string {
-  return config?.mapStyleUrl ?? `${window.location.origin}/api/basemap/style.json`;
+/**
+ * The MapLibre style: the operator's when configured, else the basemap served by the API with its
+ * labels in the user's language (English or French).
+ */
+export function mapStyleUrl(config: AppConfig | undefined, locale: Locale): string {
+  return config?.mapStyleUrl ?? `${window.location.origin}/api/basemap/style.json?lang=${locale}`;
 }

@@ -13,7 +13,7 @@ import { queryKeys } from '../api/query-keys.js';
 import { useDistanceUnit } from '../app/distance-unit.js';
 import { useLocale } from '../i18n/index.js';
 import { useMapAdapter, useSetMapAdapter } from './map-context.js';
-import './maplibre-setup.js';
+import { switchBasemapStyle } from './maplibre-setup.js';
 import { MaplibreMapAdapter } from './maplibre-adapter.js';
 import { InteractionStore } from './interaction.js';
 import { initialView } from './initial-view.js';
@@ -37,17 +37,23 @@ export function MapView() {
   const [scale] = useState(() => new ScaleControl({ maxWidth: 120 }));
   const config = useQuery({ queryKey: queryKeys.config, queryFn: ({ signal }) => fetchConfig(signal), staleTime: Infinity });
   const styleReady = config.isSuccess || config.isError;
-  const styleUrl = styleReady ? mapStyleUrl(config.data) : null;
+  const styleUrl = styleReady ? mapStyleUrl(config.data, locale) : null;
 
-  // The initial view depends on the language only when the map is created.
+  // The initial view depends on the language only when the map is created; a later change of
+  // language restyles the map where it is (below), it does not create it again.
   const localeAtStart = useRef(locale);
+  const styleUrlAtStart = useRef(styleUrl);
+  styleUrlAtStart.current ??= styleUrl;
+  const initialStyleUrl = styleUrlAtStart.current;
+  /** The sources of the basemap style as first loaded: what the app adds later is carried over a restyle. */
+  const basemapSources = useRef<Set<string>>(new Set());
 
   useEffect(() => {
-    if (!container.current || !styleUrl) return;
+    if (!container.current || !initialStyleUrl) return;
     const view = initialView(localeAtStart.current);
     const created = new MaplibreMap({
       container: container.current,
-      style: styleUrl,
+      style: initialStyleUrl,
       center: view.center,
       zoom: view.zoom,
       attributionControl: { compact: true },
@@ -61,6 +67,7 @@ export function MapView() {
 
     let adapter: MaplibreMapAdapter | null = null;
     created.once('load', () => {
+      basemapSources.current = new Set(Object.keys(created.getStyle().sources));
       adapter = new MaplibreMapAdapter(created, interactionStore);
       setAdapter(adapter);
     });
@@ -71,7 +78,15 @@ export function MapView() {
       if (window.catchmentMap === created) delete window.catchmentMap;
       created.remove();
     };
-  }, [styleUrl, interactionStore, setAdapter]);
+  }, [initialStyleUrl, interactionStore, setAdapter]);
+
+  // Labels in the user's language: the basemap's style for the new language, the app's layers kept.
+  const shownStyleUrl = useRef(initialStyleUrl);
+  useEffect(() => {
+    if (!map || !styleUrl || styleUrl === shownStyleUrl.current) return;
+    shownStyleUrl.current = styleUrl;
+    switchBasemapStyle(map, styleUrl, { sourceIds: basemapSources.current });
+  }, [map, styleUrl]);
 
   // The scale bar follows the distance unit of the header switch.
   useEffect(() => {
