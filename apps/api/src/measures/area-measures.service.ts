@@ -1,7 +1,8 @@
 /**
  * The figures of an area, from every measure source (measure-source.ts), with the SPEC §8
  * refusals that hold whatever the source: an area reaching past the analysis limit, a country
- * where no source has any figure. Labels are in the request's language.
+ * where no source has any figure. Labels are in the request's language. The figures are those of
+ * the area's own country, or of the country the user chose in the analysis panel (measure-scope.ts).
  */
 import {
   DomainError, ERROR_CODES, MEASURES_BY_KEY, translate,
@@ -9,7 +10,16 @@ import {
 } from '@catchment/domain';
 import type { CountryLocator } from '@catchment/geodata';
 import { areaIsoCountry, coveredCountry, isTooLargeToAnalyse } from '../territories/area-extent.js';
+import { measureScope, type MeasureScope } from './measure-scope.js';
 import type { MeasuredArea, MeasureSource, RawFigure } from './measure-source.js';
+
+export interface MeasuresRequest {
+  locale: Locale;
+  /** The country whose data the user chose; the area's own country without it. */
+  country?: Country | undefined;
+  /** Told of a source's failure that the area's CENSUS_RETRIEVAL_ERROR stands for. */
+  onFailure?: (error: unknown) => void;
+}
 
 export class AreaMeasuresService {
   constructor(private readonly sources: readonly MeasureSource[], private readonly countries: CountryLocator) {}
@@ -19,17 +29,23 @@ export class AreaMeasuresService {
     return coveredCountry(areaIsoCountry(geometry, (point) => this.countries.countryAt(point)));
   }
 
+  /** Whose data measures the area: its own country's, or the one asked for (measure-scope.ts). */
+  scopeOf(area: MeasuredArea, requested: Country | undefined): MeasureScope {
+    return measureScope(this.countryOf(area.geometry), requested);
+  }
+
   /**
    * The area's figures. A source failing for a reason of its own (not a refusal the client can act
    * on, such as a busy server) gives the area a CENSUS_RETRIEVAL_ERROR, reported to `onFailure`,
    * rather than failing the other areas of the request.
    */
-  async measuresOf(area: MeasuredArea, locale: Locale, onFailure: (error: unknown) => void = () => {}): Promise<AreaMeasures> {
-    const country = this.countryOf(area.geometry);
+  async measuresOf(area: MeasuredArea, { locale, country: requested, onFailure = () => {} }: MeasuresRequest): Promise<AreaMeasures> {
+    const scope = this.scopeOf(area, requested);
+    const { country } = scope;
     if (isTooLargeToAnalyse(area.geometry)) return refused(area, country, locale, ERROR_CODES.polygonTooLarge, 'errors.polygonTooLarge');
     let figures: RawFigure[];
     try {
-      figures = (await Promise.all(this.sources.map((source) => source.figures(area, country)))).flat();
+      figures = (await Promise.all(this.sources.map((source) => source.figures(area, scope)))).flat();
     } catch (error) {
       if (error instanceof DomainError) throw error;
       onFailure(error);

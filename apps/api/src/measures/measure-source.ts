@@ -5,6 +5,7 @@
  * AreaMeasuresService, instead of changing how areas are measured.
  */
 import type { AreaGeometry, Country } from '@catchment/domain';
+import type { MeasureScope } from './measure-scope.js';
 
 export interface MeasuredArea { uuid: string; hash: string; geometry: AreaGeometry }
 
@@ -22,6 +23,6 @@ export interface MeasureSource {
   readonly type: string;
   /** The keys of the measures it gives for areas in a country. */
   measureKeys(country: Country): string[];
-  /** The area's figures for those measures (the area is within the analysis limits). */
-  figures(area: MeasuredArea, country: Country): Promise<RawFigure[]>;
+  /** The area's figures for the measures of the scope's country, from its data (the area is within the analysis limits). */
+  figures(area: MeasuredArea, scope: MeasureScope): Promise<RawFigure[]>;
 }

@@ -17,7 +17,7 @@ import type { AreaMeasuresService } from '../measures/area-measures.service.js';
 import type { DivisionsService } from './divisions.service.js';
 import type { ComputePool } from '../compute/compute-pool.js';
 import { readableAreas } from './map-areas.js';
-import { areaParams } from './territories.schemas.js';
+import { analysisCountryQuery, areaParams } from './territories.schemas.js';
 
 const tags = ['analysis'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -32,14 +32,18 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
   }, async (request): Promise<ComputeMeasuresResponse> => {
     const locale = requestLocale(request);
     const areas = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, request.body.areaIds);
-    return { areas: await Promise.all(areas.map((area) => measures.measuresOf(area, locale, (error) => request.log.error({ err: error, areaId: area.uuid }, 'census computation failed')))) };
+    const { country } = request.body;
+    const onFailure = (area: AreaRecord) => (error: unknown) => request.log.error({ err: error, areaId: area.uuid }, 'census computation failed');
+    return { areas: await Promise.all(areas.map((area) => measures.measuresOf(area, { locale, country, onFailure: onFailure(area) }))) };
   });
 
   app.get('/v2/maps/:id/areas/:areaId/divisions', {
-    schema: { tags, summary: 'The cities, postcodes, IRIS… an area covers, with the share of each inside it', params: areaParams },
+    schema: {
+      tags, summary: 'The cities, postcodes, IRIS… an area covers, with the share of each inside it', params: areaParams, querystring: analysisCountryQuery,
+    },
   }, async (request) => {
     const [area] = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, [request.params.areaId]);
-    return await divisions.divisionsOf(area!);
+    return await divisions.divisionsOf(area!, request.query.country);
   });
 
   app.post('/v2/maps/:id/xlsxreport/divisions', {
@@ -47,7 +51,7 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
   }, async (request, reply) => {
     const locale = requestLocale(request);
     const areas = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, request.body.areaIds);
-    const named = await Promise.all(areas.map(async (area) => ({ areaLabel: areaLabel(area), divisions: await divisions.divisionsOf(area) })));
+    const named = await Promise.all(areas.map(async (area) => ({ areaLabel: areaLabel(area), divisions: await divisions.divisionsOf(area, request.body.country) })));
     const workbook = await compute.divisionsWorkbook(named, locale);
     const name = areas.length === 1 ? areaLabel(areas[0]!) : translate(locale, 'maps.defaultTitle');
     return reply.type(XLSX_TYPE).header('content-disposition', attachment(`${name} - divisions.xlsx`)).send(workbook);

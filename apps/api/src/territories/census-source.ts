@@ -10,6 +10,7 @@ import { measuresOfCountry, type AdministrativeKind, type AreaGeometry, type Cou
 import { censusFigures, planarArea } from '@catchment/geodata';
 import type { ComputePool } from '../compute/compute-pool.js';
 import type { Database } from '../db/schema.js';
+import { kindsInScope, nationalDataPrevails, scopedCacheKey, type MeasureScope } from '../measures/measure-scope.js';
 import type { MeasuredArea, MeasureSource, RawFigure } from '../measures/measure-source.js';
 import type { TerritoryData } from './data/territory-data.js';
 import { unitsInArea } from './unit-overlaps.js';
@@ -27,15 +28,17 @@ export class CensusSource implements MeasureSource {
     return measuresOfCountry(country).map((measure) => measure.key);
   }
 
-  async figures(area: MeasuredArea, country: Country): Promise<RawFigure[]> {
+  async figures(area: MeasuredArea, scope: MeasureScope): Promise<RawFigure[]> {
     const snapshot = await this.data.snapshot();
+    const cacheKey = scopedCacheKey(area.hash, scope);
     const cached = await sql<{ result: RawFigure[] }>`
-      SELECT result FROM territory_statistics_cache WHERE area_hash = ${area.hash} AND data_version = ${snapshot.version}`.execute(this.db);
+      SELECT result FROM territory_statistics_cache WHERE area_hash = ${cacheKey} AND data_version = ${snapshot.version}`.execute(this.db);
     // A row of another shape (written by an earlier version) is computed again.
     if (Array.isArray(cached.rows[0]?.result)) return cached.rows[0].result;
-    const figures = await this.computeFigures(area.geometry, this.measureKeys(country), snapshot.kinds.map((summary) => summary.kind), snapshot.nationalData);
+    const figures = await this.computeFigures(area.geometry, this.measureKeys(scope.country),
+      kindsInScope(scope, snapshot.kinds.map((summary) => summary.kind)), nationalDataPrevails(scope) ? snapshot.nationalData : new Set<string>());
     await sql`
-      INSERT INTO territory_statistics_cache (area_hash, data_version, result) VALUES (${area.hash}, ${snapshot.version}, ${JSON.stringify(figures)}::jsonb)
+      INSERT INTO territory_statistics_cache (area_hash, data_version, result) VALUES (${cacheKey}, ${snapshot.version}, ${JSON.stringify(figures)}::jsonb)
       ON CONFLICT (area_hash, data_version) DO UPDATE SET result = EXCLUDED.result`.execute(this.db);
     return figures;
   }

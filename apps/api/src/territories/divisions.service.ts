@@ -1,8 +1,9 @@
 /**
- * The administrative divisions an area covers (cities, postcodes, IRIS… per its country), with the
- * share of each unit inside the area, for the analysis tab and its XLSX export.
+ * The administrative divisions an area covers (cities, postcodes, IRIS… of its country, or of the
+ * country the user chose), with the share of each unit inside the area, for the analysis tab and
+ * its XLSX export.
  */
-import { divisionKinds, type AreaDivisions, type DivisionList, type DivisionRow } from '@catchment/domain';
+import { divisionKinds, type AreaDivisions, type Country, type DivisionList, type DivisionRow } from '@catchment/domain';
 import type { ComputePool } from '../compute/compute-pool.js';
 import type { AreaMeasuresService } from '../measures/area-measures.service.js';
 import type { MeasuredArea } from '../measures/measure-source.js';
@@ -12,8 +13,8 @@ import { unitsInArea } from './unit-overlaps.js';
 export class DivisionsService {
   constructor(private readonly data: TerritoryData, private readonly compute: ComputePool, private readonly measures: AreaMeasuresService) {}
 
-  async divisionsOf(area: MeasuredArea): Promise<AreaDivisions> {
-    const country = this.measures.countryOf(area.geometry);
+  async divisionsOf(area: MeasuredArea, requestedCountry?: Country): Promise<AreaDivisions> {
+    const { country } = this.measures.scopeOf(area, requestedCountry);
     const loaded = await this.data.loadedKinds();
     const kinds = divisionKinds(country).filter((kind) => loaded.has(kind));
     const met = await unitsInArea(this.data.units, this.compute, area.geometry, kinds);

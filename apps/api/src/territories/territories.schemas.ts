@@ -1,9 +1,12 @@
 /** Request parts of the territorial routes that are specific to the server (tile addresses, map/area params). */
 import { z } from 'zod';
 import { isValidUnitTile } from '@catchment/geodata';
-import { mapIdParam, unitKindParam, uuid } from '@catchment/domain';
+import { analysisCountry, mapIdParam, unitKindParam, uuid } from '@catchment/domain';
 
 export const areaParams = mapIdParam.extend({ areaId: uuid });
+
+/** The country whose data the analysis uses; the area's own without it. */
+export const analysisCountryQuery = z.object({ country: analysisCountry });
 
 export const unitKindParams = z.object({ kind: unitKindParam });
 

@@ -22,12 +22,17 @@ export const unitUnionBody = z.object({
   codes: z.array(z.string().max(20)).min(1, { error: 'validation.unitCodesRequired' }).max(5000),
 });
 
+/** The country whose data the analysis panel shows, when the user chose one; the area's own country without it. */
+export const analysisCountry = z.enum(COUNTRIES, { error: 'validation.invalid' }).optional();
+
 export const computeMeasuresBody = z.object({
   areaIds: z.array(uuid).min(1, { error: 'validation.noAreas' }).max(MEASURE_AREAS_MAX, { error: 'validation.tooManyAreas' }),
+  country: analysisCountry,
 });
 
 export const divisionsExportBody = z.object({
   areaIds: z.array(uuid).min(1, { error: 'validation.noAreas' }).max(MEASURE_AREAS_MAX, { error: 'validation.tooManyAreas' }),
+  country: analysisCountry,
 });
 
 export const measuresQuery = z.object({
