@@ -4,9 +4,9 @@
  * (availableTabs), and, without any area, only the tabs that need none. Changing country keeps
  * the tab when it is offered there, else moves to the first one that is, and the figures and
  * divisions are then those of the chosen country's data. The panel leaves the map's controls
- * (zoom buttons, scale, attribution) uncovered; its header's button is its one close control, the
- * toggle showing only while it is closed. Visitors are told what the analysis gives and offered to
- * sign up.
+ * (zoom buttons, scale, attribution) uncovered; its header's button is its one close control (and
+ * Escape within it), the toggle showing only while it is closed. Visitors are told what the
+ * analysis gives and offered to sign up.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,6 +76,13 @@ function AnalysisContent({ mapId, onClose }: { mapId: string | null; onClose(): 
     if (after) setTab(after);
   };
 
+  // Escape closes the panel (on phones a sheet under the map), unless something inside took it.
+  const onPanelKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    onClose();
+  };
+
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
@@ -87,7 +94,7 @@ function AnalysisContent({ mapId, onClose }: { mapId: string | null; onClose(): 
 
   const target: AnalysisTarget = { mapId, area, areas, country: chosen };
   return (
-    <section className="analysis-panel" data-testid="analysis-panel" aria-labelledby={`${id}-title`}>
+    <section className="analysis-panel" data-testid="analysis-panel" aria-labelledby={`${id}-title`} onKeyDown={onPanelKey}>
       <header className="analysis-header">
         <h2 id={`${id}-title`} className="panel-title">{t('analysis.title')}</h2>
         <label className="analysis-country">
