@@ -1,7 +1,7 @@
 /** Debian's Chromium driven by playwright-core, with the flags MapLibre needs to render headless here. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
@@ -14,9 +14,12 @@ export function launchBrowser(): Promise<Browser> {
 
 export interface OpenedPage { context: BrowserContext; page: Page; errors: string[] }
 
+/** The screen a page is opened on: a desktop's by default, or a phone's or a tablet's (touch, viewport). */
+export type Device = Pick<BrowserContextOptions, 'viewport' | 'isMobile' | 'hasTouch' | 'deviceScaleFactor'>;
+
 /** A fresh browser profile (no cookies, no storage) with console errors collected for assertions. */
-export async function openPage(browser: Browser, baseUrl: string, locale = 'en-US'): Promise<OpenedPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1400, height: 900 } });
+export async function openPage(browser: Browser, baseUrl: string, locale = 'en-US', device: Device = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1400, height: 900 }, ...device });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
