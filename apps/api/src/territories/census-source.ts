@@ -1,19 +1,18 @@
 /**
  * The census measure source: the measures of the catalogue (by dataset path) for the area's
- * country, apportioned over the territorial units it covers (found by the database, measured in a
- * compute thread: unit-overlaps.ts). Figures are cached in the database by the area's geometry hash
- * and the data version, so every API process shares them, the panel re-opening an unchanged area
- * costs one lookup, and a new import is never hidden by the cache.
+ * country, apportioned over the territorial units it covers (read from the database and measured
+ * in a compute thread, which keeps the units of the regions in use: unit-cache/). Figures are
+ * cached in the database by the area's geometry hash and the data version, so every API process
+ * shares them, the panel re-opening an unchanged area costs one lookup, and a new import is never
+ * hidden by the cache.
  */
 import { sql, type Kysely } from 'kysely';
-import { measuresOfCountry, type AdministrativeKind, type AreaGeometry, type Country } from '@catchment/domain';
-import { censusFigures, planarArea } from '@catchment/geodata';
+import { measuresOfCountry, type Country } from '@catchment/domain';
 import type { ComputePool } from '../compute/compute-pool.js';
 import type { Database } from '../db/schema.js';
 import { kindsInScope, nationalDataPrevails, scopedCacheKey, type MeasureScope } from '../measures/measure-scope.js';
 import type { MeasuredArea, MeasureSource, RawFigure } from '../measures/measure-source.js';
 import type { TerritoryData } from './data/territory-data.js';
-import { unitsInArea } from './unit-overlaps.js';
 
 export class CensusSource implements MeasureSource {
   readonly type = 'census';
@@ -35,25 +34,16 @@ export class CensusSource implements MeasureSource {
       SELECT result FROM territory_statistics_cache WHERE area_hash = ${cacheKey} AND data_version = ${snapshot.version}`.execute(this.db);
     // A row of another shape (written by an earlier version) is computed again.
     if (Array.isArray(cached.rows[0]?.result)) return cached.rows[0].result;
-    const figures = await this.computeFigures(area.geometry, this.measureKeys(scope.country),
-      kindsInScope(scope, snapshot.kinds.map((summary) => summary.kind)), nationalDataPrevails(scope) ? snapshot.nationalData : new Set<string>());
+    const figures: RawFigure[] = await this.compute.censusFigures(area.geometry, {
+      version: snapshot.version,
+      kinds: kindsInScope(scope, snapshot.kinds.map((summary) => summary.kind)),
+      keys: this.measureKeys(scope.country),
+      nationalData: nationalDataPrevails(scope) ? [...snapshot.nationalData] : [],
+    });
     await sql`
       INSERT INTO territory_statistics_cache (area_hash, data_version, result) VALUES (${cacheKey}, ${snapshot.version}, ${JSON.stringify(figures)}::jsonb)
       ON CONFLICT (area_hash, data_version) DO UPDATE SET result = EXCLUDED.result`.execute(this.db);
     return figures;
   }
 
-  private async computeFigures(geometry: AreaGeometry, keys: string[], kinds: AdministrativeKind[], nationalData: Set<string>): Promise<RawFigure[]> {
-    const met = await unitsInArea(this.data.units, this.compute, geometry, kinds);
-    const finerData = await this.data.units.finerData(met.filter(({ unit }) => Object.keys(unit.measures).length > 0).map(({ unit }) => unit));
-    const overlaps = met.map(({ unit, share, overlapArea }) => ({
-      unit: { kind: unit.kind, code: unit.code, country: unit.country, values: unit.measures, geometry: { type: unit.isPoint ? 'Point' : 'Polygon' } },
-      share,
-      overlapArea,
-    }));
-    return censusFigures(planarArea(geometry), overlaps, keys, {
-      hasFinerData: (unit, key) => finerData.get(`${unit.kind}|${unit.code}`)?.has(key) ?? false,
-      hasNationalData: (unitCountry, key) => nationalData.has(`${unitCountry}|${key}`),
-    });
-  }
 }
