@@ -47,10 +47,13 @@ export function MapView() {
   const initialStyleUrl = styleUrlAtStart.current;
   /** The sources of the basemap style as first loaded: what the app adds later is carried over a restyle. */
   const basemapSources = useRef<Set<string>>(new Set());
+  /** The style the map shows now (the one it was created with, then each language's). */
+  const shownStyleUrl = useRef<string | null>(null);
 
   useEffect(() => {
     if (!container.current || !initialStyleUrl) return;
     const view = initialView(localeAtStart.current);
+    shownStyleUrl.current = initialStyleUrl;
     const created = new MaplibreMap({
       container: container.current,
       style: initialStyleUrl,
@@ -81,7 +84,6 @@ export function MapView() {
   }, [initialStyleUrl, interactionStore, setAdapter]);
 
   // Labels in the user's language: the basemap's style for the new language, the app's layers kept.
-  const shownStyleUrl = useRef(initialStyleUrl);
   useEffect(() => {
     if (!map || !styleUrl || styleUrl === shownStyleUrl.current) return;
     shownStyleUrl.current = styleUrl;
