@@ -89,8 +89,8 @@ describe('GET /api/basemap/tiles/{z}/{x}/{y}.pbf', () => {
 });
 
 const run = promisify(execFile);
-/** A scratch data folder of this file's own: the import writes its graph and basemap there. */
-const DATA_DIR = path.join(REPOSITORY_ROOT, 'var/test/basemap');
+/** A scratch data folder of this file's own (one per database project, which run at once): the import writes its graph and basemap there. */
+const DATA_DIR = path.join(REPOSITORY_ROOT, `var/test/basemap-import-${process.env.TEST_DATABASE ?? 'pglite'}`);
 const MONACO = 'test-data/osm/monaco.osm.pbf';
 /** The contract's tile: zoom 14 over Monaco-Ville, the port and Monte-Carlo's west. */
 const MONACO_TILE = '14/8529/5974';
@@ -202,6 +202,22 @@ describe('street-level basemap of an imported OpenStreetMap extract', () => {
     const response = await streetTile(operatorServer, MONACO_TILE);
     expect(response.statusCode).toBe(200);
     expect(layerFeatures(decode(response.rawPayload), 'roads').length).toBeGreaterThan(50);
+  });
+
+  it('shows a region imported while the server runs, without a restart', async () => {
+    const { ctx } = await testApp();
+    const lateDir = path.join(DATA_DIR, 'late');
+    mkdirSync(path.join(lateDir, 'basemap'), { recursive: true });
+    const late = await buildServer({ ...ctx, config: { ...ctx.config, dataDir: lateDir, basemapDir: path.join(lateDir, 'basemap') } }, { rateLimits: false });
+    try {
+      expect((await styleOf(late)).sources.protomaps).toBeUndefined();
+      copyFileSync(path.join(DATA_DIR, 'basemap/monaco.pmtiles'), path.join(lateDir, 'basemap/monaco.pmtiles'));
+      await expect.poll(async () => (await styleOf(late)).sources.protomaps?.tiles, { timeout: 10_000, interval: 500 })
+        .toEqual(['http://maps.example.org/api/basemap/osm/{z}/{x}/{y}.pbf']);
+      expect((await streetTile(late, MONACO_TILE)).statusCode).toBe(200);
+    } finally {
+      await late.close();
+    }
   });
 
   it('has no street-level source where nothing is imported', async () => {
