@@ -1,8 +1,6 @@
 /** Territorial data: the demo dataset, the offline basemap, the place gazetteer, territorial units and census figures, importers. */
 export * from './text/place-name-key.js';
-export * from './basemap/basemap-layers.js';
-export * from './basemap/basemap-tiles.js';
-export * from './basemap/basemap-style.js';
+export * from './basemap/index.js';
 export * from './gazetteer/place-entry.js';
 export * from './gazetteer/place-result.js';
 export * from './gazetteer/gazetteer.js';
@@ -12,7 +10,7 @@ export * from './territories/territory-dataset.js';
 export * from './territories/unit-index.js';
 export * from './territories/census-figures.js';
 export * from './territories/unit-overlap.js';
-export { planarArea, prepareArea, type PreparedArea } from './territories/area-overlap.js';
+export { geometryBBox, planarArea, prepareArea, type PreparedArea } from './territories/area-overlap.js';
 export * from './territories/territory-store.js';
 export * from './territories/unit-tiles.js';
 export * from './importers/index.js';
