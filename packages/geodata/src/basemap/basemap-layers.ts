@@ -20,7 +20,12 @@ export interface CountryProperties extends ZoomedProperties {
 export type AdminLevel = 2 | 4 | 6;
 export interface BoundaryProperties extends ZoomedProperties { adminLevel: AdminLevel }
 
-export interface CountryLabelProperties extends ZoomedProperties { name: string }
+export interface CountryLabelProperties extends ZoomedProperties {
+  /** English (Natural Earth's). */
+  name: string;
+  /** French, where the country has an ISO code. */
+  name_fr?: string;
+}
 
 export interface PlaceProperties extends ZoomedProperties {
   name: string;

@@ -25,6 +25,15 @@ describe('basemapStyle', () => {
     expect(JSON.stringify(style.sources.basemap)).toMatch(/Natural Earth.*US Census Bureau.*GeoNames/);
   });
 
+  it('labels countries in the map\'s language', () => {
+    const countryLabel = (language: 'en' | 'fr') => {
+      const layer = basemapStyle({ worldTilesUrl: WORLD, language }).layers.find((candidate) => candidate.id === 'country-labels')!;
+      return (layer.layout as { 'text-field': unknown })['text-field'];
+    };
+    expect(countryLabel('en')).toEqual(['get', 'name']);
+    expect(countryLabel('fr')).toEqual(['coalesce', ['get', 'name_fr'], ['get', 'name']]);
+  });
+
   it('draws the street-level tiles with the Protomaps layers over the world layer, credited to OpenStreetMap', () => {
     const style = basemapStyle({ worldTilesUrl: WORLD, osm: OSM, language: 'en' });
     expect(validateStyleMin(style)).toEqual([]);

@@ -77,7 +77,7 @@ function worldBaseLayers(): LayerSpecification[] {
  * The coarse world layer's labels, above the street-level fills (a region's land would otherwise
  * hide them) and below its labels, which MapLibre places first and so win where both collide.
  */
-function worldLabelLayers(): LayerSpecification[] {
+function worldLabelLayers(language: BasemapLanguage): LayerSpecification[] {
   const source = BASEMAP_SOURCE_ID;
   return [
     {
@@ -106,7 +106,8 @@ function worldLabelLayers(): LayerSpecification[] {
     {
       id: 'country-labels', type: 'symbol', source, 'source-layer': 'country_labels', maxzoom: 7,
       layout: {
-        'text-field': ['get', 'name'],
+        // Natural Earth names are English; the demo build adds each country's French name.
+        'text-field': language === 'en' ? ['get', 'name'] : ['coalesce', ['get', `name_${language}`], ['get', 'name']],
         'text-font': FONT_BOLD,
         'text-size': ['interpolate', ['linear'], ['zoom'], 1, 10, 6, 15],
         'text-transform': 'uppercase',
@@ -177,6 +178,6 @@ export function basemapStyle({ worldTilesUrl, osm, language }: BasemapStyleOptio
     version: 8,
     name: 'Catchment basemap',
     sources,
-    layers: [...worldBaseLayers(), ...street.base, ...worldLabelLayers(), ...street.labels],
+    layers: [...worldBaseLayers(), ...street.base, ...worldLabelLayers(language), ...street.labels],
   };
 }

@@ -21,7 +21,7 @@ import { buildDemoContent, DEMO_SOURCE_PACKAGES } from './build-demo-data.js';
 import { packageVersion } from './npm-data-package.js';
 
 /** Bump when the files' content or shape changes: existing demo data is then rebuilt. */
-export const DEMO_DATA_FORMAT = 3;
+export const DEMO_DATA_FORMAT = 4;
 
 export interface DemoData { basemap: BasemapTiles; gazetteer: Gazetteer }
 

@@ -20,6 +20,13 @@ describe('readWorldLayers', () => {
     expect(Math.max(...colorOf.values())).toBeLessThan(6);
   });
 
+  it('names countries in French too, for the French map', () => {
+    const frenchOf = (name: string) => world.countryLabels.find((label) => label.properties.name === name)?.properties.name_fr;
+    expect([frenchOf('Germany'), frenchOf('Spain'), frenchOf('United States of America'), frenchOf('Australia')])
+      .toEqual(['Allemagne', 'Espagne', 'États-Unis', 'Australie']);
+    expect(world.countryLabels.filter((label) => label.properties.name_fr).length).toBeGreaterThan(world.countryLabels.length * 0.95);
+  });
+
   it('puts each country label inside the country', () => {
     const france = world.countryLabels.find((label) => label.properties.name === 'France')!;
     const [lng, lat] = france.geometry.coordinates;

@@ -6,6 +6,7 @@ import type { Feature, Geometry, MultiLineString, MultiPolygon, Point, Polygon }
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { feature, mesh, neighbors } from 'topojson-client';
 import polylabel from 'polylabel';
+import isoCountries from 'i18n-iso-countries';
 import type { BoundaryProperties, CountryLabelProperties, CountryProperties, ZoomedProperties } from '../../basemap/basemap-layers.js';
 import { readPackageJson } from '../npm-data-package.js';
 import { planarPolygons, ringAreaSquareDegrees } from '../planar-polygons.js';
@@ -68,6 +69,15 @@ export function colorNeighboursApart(neighbourLists: number[][]): number[] {
   return colors;
 }
 
+const FRENCH_REGION_NAMES = new Intl.DisplayNames(['fr'], { type: 'region' });
+
+/** The country's French name, from its ISO 3166 numeric code (Natural Earth has none for a few disputed areas). */
+function frenchName(id: string | number | undefined): { name_fr?: string } {
+  const alpha2 = id === undefined ? undefined : isoCountries.numericToAlpha2(String(id).padStart(3, '0'));
+  const name = alpha2 ? FRENCH_REGION_NAMES.of(alpha2) : undefined;
+  return name && name !== alpha2 ? { name_fr: name } : {};
+}
+
 /** A label inside the country's largest polygon, shown from a zoom that suits the country's size. */
 function countryLabel(country: Feature<Polygon | MultiPolygon, CountryProperties>): Feature<Point, CountryLabelProperties> {
   const polygons = country.geometry.type === 'Polygon' ? [country.geometry.coordinates] : country.geometry.coordinates;
@@ -78,7 +88,7 @@ function countryLabel(country: Feature<Polygon | MultiPolygon, CountryProperties
   const wrappedLng = lng > 180 ? lng - 360 : lng < -180 ? lng + 360 : lng;
   return {
     type: 'Feature',
-    properties: { name: country.properties.name, minZoom: area > 400 ? 1 : area > 40 ? 2 : area > 4 ? 3 : 4 },
+    properties: { name: country.properties.name, ...frenchName(country.id), minZoom: area > 400 ? 1 : area > 40 ? 2 : area > 4 ? 3 : 4 },
     geometry: { type: 'Point', coordinates: [Math.round(wrappedLng * 1e4) / 1e4, Math.round(lat * 1e4) / 1e4] },
   };
 }
