@@ -13,9 +13,12 @@
  * Strasbourg (centres within 5 km of it), radius 1 to 20 km: even ones circles, odd ones
  * isochrone-like polygons (96 points, radius varying with the bearing between 55 % and 100 %).
  *
- * Ours: what CensusService does for a figure, uncached: the repository's `unitsMeeting` (the GiST
+ * Ours: what the census service does for a figure, its figures not cached: ComputePool.censusFigures
+ * in one compute thread (which reads the units of the area's grid cells it does not hold yet and
+ * keeps them: apps/api/src/territories/unit-cache), timed the first time an area is asked and again
+ * (the region cached). Before the cache, for comparison: the repository's `unitsMeeting` (the GiST
  * index of the units' ST_Subdivide parts, then the whole units as GeoJSON) and the exact overlap
- * kernel in the API's compute threads (ComputePool.overlaps, default threads), then `censusFigures`.
+ * kernel in a compute thread (ComputePool.overlaps), then `censusFigures`.
  * Baseline: the fastest of three single PostGIS queries over the same tables (BASELINES below:
  * parts + ST_CoveredBy shortcut, the same on units with figures only, whole units + ST_CoveredBy),
  * each run as an unnamed statement through its own connection. Every area is computed by ours, then
