@@ -16,6 +16,7 @@ import { DRAG_AREA, dragCarries, isLowerHalf, startDrag } from './drag.js';
 import { Icon } from './icons.js';
 import { InlineRename } from './inline-rename.js';
 import { ItemMenu } from './item-menu.js';
+import { useAreaEditActions } from './area-edit-actions.js';
 
 /** Short description: 'As the crow flies · 10 km', 'Polygon', 'Merge'. */
 function useAreaKind(area: Area): string {
@@ -65,6 +66,7 @@ export function AreaItem({ area }: { area: Area }) {
   const { state, canEdit, dispatch } = editor;
   const adapter = useMapAdapter();
   const kind = useAreaKind(area);
+  const editActions = useAreaEditActions(area);
   const [renaming, setRenaming] = useState(false);
   const [dropSide, setDropSide] = useState<'before' | 'after' | null>(null);
   const selected = state.selected.includes(area.uuid);
@@ -147,7 +149,7 @@ export function AreaItem({ area }: { area: Area }) {
             {area.label}
           </button>
         )}
-        <span className="area-kind">{kind}</span>
+        <span className="area-kind" title={kind}>{kind}</span>
       </div>
       <div className="item-actions">
         {canEdit && (
@@ -164,6 +166,7 @@ export function AreaItem({ area }: { area: Area }) {
             actions={[
               { label: t('layers.zoomTo', { label: area.label }), icon: 'target', testId: 'area-zoom', onSelect: zoomTo },
               { label: t('layers.rename'), icon: 'pencil', testId: 'area-rename', onSelect: () => setRenaming(true) },
+              ...editActions,
               { label: t('layers.moveUp'), icon: 'up', testId: 'area-up', disabled: isFirst, onSelect: () => send(stepAreaCommand(state, area.uuid, -1)) },
               { label: t('layers.moveDown'), icon: 'down', testId: 'area-down', disabled: isLast, onSelect: () => send(stepAreaCommand(state, area.uuid, 1)) },
               { label: t('layers.delete'), icon: 'trash', testId: 'area-delete', danger: true, onSelect: () => send(removeAreasCommand(state, [area.uuid])) },

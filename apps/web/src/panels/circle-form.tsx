@@ -9,18 +9,26 @@ import { circlePolygon } from '@catchment/domain';
 import { useDistanceUnit } from '../app/distance-unit.js';
 import { useMapAdapter } from '../map/map-context.js';
 import { StartPointField, type StartPoint } from './start-point-field.js';
-import { defaultDistanceText, formatRadius, parseRadius, radiusText } from './radius.js';
+import { defaultDistanceText, distanceReasonText, formatRadius, parseRadius, radiusText } from './radius.js';
 import { useCreateAreas } from './use-create-areas.js';
+import { editedStart, initialEditLabel, startFields, useCentreHandle, useSaveAreaEdit, type AreaEdit } from './area-edit.js';
+import { EditActions, EditedStart } from './area-edit-fields.js';
 
-export function CircleForm() {
+/** With `edit`, the form changes that circle (prefilled, centre draggable on the map) instead of creating one. */
+export function CircleForm({ edit }: { edit?: AreaEdit } = {}) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const adapter = useMapAdapter();
   const { unit } = useDistanceUnit();
   const createAreas = useCreateAreas();
-  const [start, setStart] = useState<StartPoint | null>(null);
-  const [radius, setRadius] = useState(() => ({ text: defaultDistanceText(unit), unit }));
-  const [label, setLabel] = useState<string | null>(null);
+  const saveEdit = useSaveAreaEdit();
+  const circleLabel = (name: string, meters: number) => `${name} – ${formatRadius(meters, unit, i18n.language)}`;
+  const [start, setStart] = useState<StartPoint | null>(() => (edit ? editedStart(edit.area, t) : null));
+  const [radius, setRadius] = useState(() => ({ text: edit?.area.distance ? radiusText(edit.area.distance, unit) : defaultDistanceText(unit), unit }));
+  const [label, setLabel] = useState<string | null>(() => {
+    const before = edit && editedStart(edit.area, t);
+    return edit && before && edit.area.distance ? initialEditLabel(edit.area, circleLabel(before.name, edit.area.distance)) : null;
+  });
   const [error, setError] = useState<string | null>(null);
   const [searchKey, setSearchKey] = useState(0);
 
@@ -31,7 +39,7 @@ export function CircleForm() {
   }
   const parsed = parseRadius(radius.text, unit);
   const distanceMeters = parsed.valid ? parsed.distanceMeters : null;
-  const defaultLabel = start && distanceMeters ? `${start.name} – ${formatRadius(distanceMeters, unit, i18n.language)}` : '';
+  const defaultLabel = start && distanceMeters ? circleLabel(start.name, distanceMeters) : '';
 
   useEffect(() => {
     if (!adapter) return undefined;
@@ -49,6 +57,7 @@ export function CircleForm() {
     setError(null);
     if (!next.picked) showWhole(next.center);
   };
+  useCentreHandle(edit ? start : null, chooseStart);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,12 +66,17 @@ export function CircleForm() {
       return;
     }
     if (!parsed.valid) {
-      setError(t(parsed.reason));
+      setError(distanceReasonText(parsed.reason, unit, i18n.language, t));
       return;
     }
     const geometry = circlePolygon(start.center, parsed.distanceMeters);
+    const areaLabel = (label ?? defaultLabel).trim() || defaultLabel;
+    if (edit) {
+      if (saveEdit(edit.area.uuid, { ...startFields(start), distance: parsed.distanceMeters, geometry, label: areaLabel })) edit.onDone();
+      return;
+    }
     const outcome = createAreas([{
-      label: (label ?? defaultLabel).trim() || defaultLabel,
+      label: areaLabel,
       isoMode: 'isodistance',
       transportMode: 'circle',
       distance: parsed.distanceMeters,
@@ -78,10 +92,11 @@ export function CircleForm() {
     setSearchKey((key) => key + 1);
   };
 
-  const radiusError = parsed.valid ? null : t(parsed.reason);
+  const radiusError = parsed.valid ? null : distanceReasonText(parsed.reason, unit, i18n.language, t);
   return (
     <form className="create-form" onSubmit={submit} noValidate data-testid="circle-form">
       <StartPointField key={searchKey} start={start} onChange={chooseStart} />
+      {edit && <EditedStart start={start} />}
       <div className={radiusError ? 'field field-invalid' : 'field'}>
         <label htmlFor={`${id}-radius`}>{t('createArea.radius', { unit: t(`units.${unit}`) })}</label>
         <input
@@ -107,9 +122,11 @@ export function CircleForm() {
         />
       </div>
       {error && <p className="form-error" role="alert" data-testid="create-error">{error}</p>}
-      <button type="submit" className="button button-primary button-block" disabled={!start || !parsed.valid} data-testid="create-area-submit">
-        {t('createArea.create')}
-      </button>
+      {edit ? <EditActions canSave={!!start && parsed.valid} onCancel={edit.onDone} /> : (
+        <button type="submit" className="button button-primary button-block" disabled={!start || !parsed.valid} data-testid="create-area-submit">
+          {t('createArea.create')}
+        </button>
+      )}
     </form>
   );
 }

@@ -2,9 +2,11 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from '../editor/editor-context.js';
+import { useAreaEditing } from '../editor/use-area-editing.js';
 import { useMapAdapter } from '../map/map-context.js';
 import { CreateModeSwitch } from './create-mode-switch.js';
 import { CREATE_MODES } from './create-modes.js';
+import { EditAreaPanel } from './edit-area-panel.js';
 import './panels.css';
 
 export function CreateAreaPanel() {
@@ -15,8 +17,11 @@ export function CreateAreaPanel() {
   const [modeId, setModeId] = useState(CREATE_MODES[0]!.id);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const mode = CREATE_MODES.find((item) => item.id === modeId) ?? CREATE_MODES[0]!;
+  const { editing } = useAreaEditing();
 
   if (!canEdit) return null;
+  // Editing an area's recipe takes the panel's place; creating comes back once it is saved or cancelled.
+  if (editing?.kind === 'parameters') return <EditAreaPanel uuid={editing.uuid} />;
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {

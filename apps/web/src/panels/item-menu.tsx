@@ -12,6 +12,8 @@ export interface MenuAction {
   disabled?: boolean;
   danger?: boolean;
   testId: string;
+  /** Shown as the entry's tooltip, e.g. why it is disabled. */
+  hint?: string;
 }
 
 interface ItemMenuProps {
@@ -32,7 +34,9 @@ export function ItemMenu({ label, actions, testId }: ItemMenuProps) {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', onPointerDown);
-    root.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not(:disabled)')?.focus();
+    // Wholly in view (above the selection bar, by the sidebar's scroll padding), then its first item focused.
+    root.current?.querySelector('[role="menu"]')?.scrollIntoView({ block: 'nearest' });
+    root.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not(:disabled)')?.focus({ preventScroll: true });
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
@@ -61,7 +65,7 @@ export function ItemMenu({ label, actions, testId }: ItemMenuProps) {
       {open && (
         <div className="menu item-menu-popup" id={id} role="menu" aria-label={label} onKeyDown={onMenuKey}>
           {actions.map((action) => (
-            <button key={action.testId} type="button" role="menuitem" disabled={action.disabled} data-testid={action.testId}
+            <button key={action.testId} type="button" role="menuitem" disabled={action.disabled} data-testid={action.testId} title={action.hint}
               className={action.danger ? 'menu-item item-menu-entry item-menu-danger' : 'menu-item item-menu-entry'}
               onClick={() => { setOpen(false); action.onSelect(); }}>
               <Icon name={action.icon} />

@@ -12,11 +12,14 @@ import { ApiError, isAbortError } from '../api/client.js';
 import { fetchIsochrones, type IsochroneAnswer } from '../api/isochrones.js';
 import { useDistanceUnit } from '../app/distance-unit.js';
 import { useMapAdapter } from '../map/map-context.js';
+import { distanceReasonText } from './radius.js';
 import { defaultRoutedText, formatRoutedValue, parseRoutedValues } from './routed-values.js';
 import { bboxPolygon, RoadNetworkChoice } from './road-network-choice.js';
 import { StartPointField, type StartPoint } from './start-point-field.js';
 import { useSwitchCreateMode } from './create-mode-switch.js';
 import { useCreateAreas } from './use-create-areas.js';
+import { editedStart, initialEditLabel, routedValueText, startFields, useCentreHandle, useSaveAreaEdit, type AreaEdit } from './area-edit.js';
+import { EditActions, EditedStart } from './area-edit-fields.js';
 
 /** SPEC §4: outside France, truck (and transit) fall back to car. */
 const FRANCE_ONLY_MODES: readonly RoutedTransportMode[] = ['truck', 'heavy_truck'];
@@ -28,17 +31,23 @@ const NO_ROAD_NETWORK = 'NO_ROAD_NETWORK';
 
 interface FormError { message: string; noRoadNetwork?: boolean }
 
-export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
+/**
+ * With `edit`, the form changes that area (prefilled, one value, centre draggable on the map):
+ * computed like a preview, then saved as one change; a failure leaves the area as it was.
+ */
+export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: AreaEdit }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const adapter = useMapAdapter();
   const { unit } = useDistanceUnit();
   const createAreas = useCreateAreas();
   const switchMode = useSwitchCreateMode();
-  const [start, setStart] = useState<StartPoint | null>(null);
-  const [mode, setMode] = useState<RoutedTransportMode>('car');
+  const saveEdit = useSaveAreaEdit();
+  const editedValue = edit ? (isoMode === 'isochrone' ? edit.area.duration : edit.area.distance) : null;
+  const [start, setStart] = useState<StartPoint | null>(() => (edit ? editedStart(edit.area, t) : null));
+  const [mode, setMode] = useState<RoutedTransportMode>(() => (edit?.area.transportMode as RoutedTransportMode | undefined) ?? 'car');
   const [notice, setNotice] = useState<string | null>(null);
-  const [valuesText, setValuesText] = useState(() => defaultRoutedText(isoMode, unit));
+  const [valuesText, setValuesText] = useState(() => (editedValue ? routedValueText(editedValue, isoMode, unit) : defaultRoutedText(isoMode, unit)));
   const [error, setError] = useState<FormError | null>(null);
   /** The loaded region the user went to after asking where there was none: said until a start point is chosen. */
   const [regionChosen, setRegionChosen] = useState<RoadNetwork | null>(null);
@@ -48,7 +57,12 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
   const [formKey, setFormKey] = useState(0);
   const request = useRef<AbortController | null>(null);
 
-  const parsed = parseRoutedValues(valuesText, isoMode, unit);
+  const valuesParsed = parseRoutedValues(valuesText, isoMode, unit);
+  // An area is one band: an edit takes one value.
+  const parsed = edit && valuesParsed.valid && valuesParsed.values.length > 1 ? { valid: false as const, reason: 'editArea.oneValue' } : valuesParsed;
+  const routedLabel = (place: string, value: number, transportMode: RoutedTransportMode) => t('createArea.routedLabel', {
+    place, value: formatRoutedValue(value, isoMode, unit, i18n.language), mode: t(`createArea.byMode.${transportMode}`),
+  });
   const key = start && parsed.valid ? JSON.stringify([start.center, mode, parsed.values]) : null;
   const preview = computed && computed.key === key ? computed.answer : null;
 
@@ -77,12 +91,14 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
     setStart(next);
     setError(null);
     setRegionChosen(null);
-    if (next.country && next.country !== 'fr' && FRANCE_ONLY_MODES.includes(mode)) {
+    // Place countries come upper-case from the API ('FR').
+    if (next.country && next.country.toLowerCase() !== 'fr' && FRANCE_ONLY_MODES.includes(mode)) {
       setMode('car');
       setNotice(t('createArea.truckReset'));
     } else setNotice(null);
     if (!next.picked) adapter?.flyTo(next.center, 11);
   };
+  useCentreHandle(edit ? start : null, chooseStart);
 
   const compute = async (): Promise<IsochroneAnswer | null> => {
     if (!start) {
@@ -90,7 +106,7 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
       return null;
     }
     if (!parsed.valid) {
-      setError({ message: t(parsed.reason) });
+      setError({ message: distanceReasonText(parsed.reason, unit, i18n.language, t) });
       return null;
     }
     if (preview) return preview;
@@ -120,9 +136,26 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
     event.preventDefault();
     const answer = await compute();
     if (!answer || !start) return;
-    const byMode = t(`createArea.byMode.${mode}`);
+    if (edit) {
+      const band = answer.features[0];
+      if (!band) return;
+      const value = band.properties.value;
+      const before = editedStart(edit.area, t);
+      const kept = before && editedValue && edit.area.transportMode
+        ? initialEditLabel(edit.area, routedLabel(before.name, editedValue, edit.area.transportMode as RoutedTransportMode))
+        : edit.area.label;
+      const saved = saveEdit(edit.area.uuid, {
+        ...startFields(start),
+        transportMode: mode,
+        ...(isoMode === 'isochrone' ? { duration: value } : { distance: value }),
+        geometry: band.geometry,
+        label: kept ?? routedLabel(start.name, value, mode),
+      });
+      if (saved) edit.onDone();
+      return;
+    }
     const outcome = createAreas(answer.features.map((feature) => ({
-      label: t('createArea.routedLabel', { place: start.name, value: formatRoutedValue(feature.properties.value, isoMode, unit, i18n.language), mode: byMode }),
+      label: routedLabel(start.name, feature.properties.value, mode),
       isoMode,
       transportMode: mode,
       ...(isoMode === 'isochrone' ? { duration: feature.properties.value } : { distance: feature.properties.value }),
@@ -148,11 +181,18 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
   };
 
   const busy = busySince !== null;
-  const valuesError = parsed.valid ? null : t(parsed.reason);
+  const previewButton = (
+    <button type="button" className="button" disabled={!start || !parsed.valid || busy || !!preview} onClick={() => void compute()}
+      data-testid="routed-preview">
+      {t('createArea.preview')}
+    </button>
+  );
+  const valuesError = parsed.valid ? null : distanceReasonText(parsed.reason, unit, i18n.language, t);
   const valuesLabel = isoMode === 'isochrone' ? t('createArea.minutes') : t('createArea.distance', { unit: t(`units.${unit}`) });
   return (
     <form className="create-form" onSubmit={(event) => void submit(event)} noValidate data-testid={`${isoMode}-form`}>
       <StartPointField key={formKey} start={start} onChange={chooseStart} autoFocus={regionChosen !== null} />
+      {edit && <EditedStart start={start} />}
       {regionChosen && (
         <p className="panel-note" role="status" data-testid="road-network-chosen">{t('createArea.roadNetworkChosen', { name: regionChosen.name })}</p>
       )}
@@ -168,7 +208,7 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
         <label htmlFor={`${id}-values`}>{valuesLabel}</label>
         <input id={`${id}-values`} type="text" inputMode="decimal" value={valuesText} aria-invalid={!!valuesError}
           aria-describedby={`${id}-values-hint`} data-testid="values-input" onChange={(event) => setValuesText(event.target.value)} />
-        <p className="panel-note" id={`${id}-values-hint`}>{t('createArea.valuesHint')}</p>
+        {!edit && <p className="panel-note" id={`${id}-values-hint`}>{t('createArea.valuesHint')}</p>}
         {valuesError && <p className="field-error" role="alert">{valuesError}</p>}
       </div>
       {busy && (
@@ -187,15 +227,14 @@ export function RoutedForm({ isoMode }: { isoMode: RoutedIsoMode }) {
           {t('createArea.useCircleInstead')}
         </button>
       )}
-      <div className="card-actions">
-        <button type="button" className="button" disabled={!start || !parsed.valid || busy || !!preview} onClick={() => void compute()}
-          data-testid="routed-preview">
-          {t('createArea.preview')}
-        </button>
-        <button type="submit" className="button button-primary" disabled={!start || !parsed.valid || busy} data-testid="create-area-submit">
-          {t('createArea.create')}
-        </button>
-      </div>
+      {edit ? <EditActions canSave={!!start && parsed.valid && !busy} onCancel={edit.onDone} before={previewButton} /> : (
+        <div className="card-actions">
+          {previewButton}
+          <button type="submit" className="button button-primary" disabled={!start || !parsed.valid || busy} data-testid="create-area-submit">
+            {t('createArea.create')}
+          </button>
+        </div>
+      )}
     </form>
   );
 }
