@@ -23,8 +23,10 @@ import { call, circleArea, createFolder, createMap, expectStatus, postAreas } fr
 const SAMPLES = path.resolve(import.meta.dirname, '../../../test-data/fr');
 const DEPARTEMENT_06 = path.join(SAMPLES, 'departement-06-alpes-maritimes.geojson');
 const DEPARTEMENTS = path.join(SAMPLES, 'departements-france-simplified.geojson');
-const COMMUNES_06 = path.join(SAMPLES, 'communes-06-alpes-maritimes.geojson');
-const POPULATION_06 = path.join(SAMPLES, 'population-communes-06-alpes-maritimes.csv');
+// No other test of a worker's shared database imports IRIS: over Strasbourg the demo's points are all there is.
+const IRIS_67 = path.join(SAMPLES, 'iris-67-bas-rhin.geojson');
+const POPULATION_IRIS_67 = path.join(SAMPLES, 'population-iris-67-bas-rhin-2016.csv');
+const STRASBOURG: [number, number] = [7.7521, 48.5734];
 const NICE: [number, number] = [7.262, 43.704];
 
 let ctx: AppContext;
@@ -146,16 +148,16 @@ describe('what is computed from the data', () => {
     const map = await createMap(app, user);
     const folderId = await createFolder(app, user, map.id);
     const populationOf = async (distance: number) => {
-      const area = circleArea({ startPoint: NICE, distance });
+      const area = circleArea({ startPoint: STRASBOURG, distance });
       await expectStatus(201, postAreas(app, user, map.id, folderId, [area]));
       const result = await expectStatus<ComputeMeasuresResponse>(200, call(app, 'POST', `/v2/maps/${map.id}/measures/compute`, { as: user, payload: { areaIds: [area.uuid] } }));
       return { area, figure: result.areas[0]!.measures.find((measure) => measure.key === 'population')! };
     };
     const distance = 3_000 + Math.round(Math.random() * 1000);
-    // The demo's communes are points: no coverage. This also puts Nice's region in the threads' cache.
+    // The demo's communes are points: no coverage. This also puts Strasbourg's region in the threads' cache.
     expect((await populationOf(distance)).figure.coverage).toBeNull();
 
-    const imported = await importTerritoryFiles(ctx, 'fr-communes', [COMMUNES_06, POPULATION_06]);
+    const imported = await importTerritoryFiles(ctx, 'fr-iris', [IRIS_67, POPULATION_IRIS_67]);
     try {
       // Another area (not in the figures' cache) over the same region: the commune boundaries count (the sea is not covered).
       const after = await populationOf(distance + 50);
