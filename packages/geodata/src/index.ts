@@ -10,7 +10,7 @@ export * from './territories/territory-dataset.js';
 export * from './territories/unit-index.js';
 export * from './territories/census-figures.js';
 export * from './territories/unit-overlap.js';
-export { geometryBBox, planarArea, prepareArea, type PreparedArea } from './territories/area-overlap.js';
+export { boxesMeet, geometryBBox, planarArea, prepareArea, type BBox, type PreparedArea } from './territories/area-overlap.js';
 export * from './territories/territory-store.js';
 export * from './territories/unit-tiles.js';
 export * from './importers/index.js';

@@ -177,7 +177,7 @@ function indexBoxes(count: number, each: (i: number, add: (minX: number, minY: n
   return index;
 }
 
-const boxesMeet = (a: BBox, b: BBox) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
+export const boxesMeet = (a: BBox, b: BBox) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
 
 /** Whether a point lies inside the area (even–odd over every ring: holes and separate polygons alike). */
 export function containsPoint(area: PreparedArea, x: number, y: number): boolean {

@@ -3,7 +3,9 @@
  * and latitude, so that the cells an area needs follow from its bounding box alone, and a region a
  * user keeps analysing stays in a handful of cells.
  */
-export type BBox = [number, number, number, number];
+import type { BBox } from '@catchment/geodata';
+
+export { boxesMeet, type BBox } from '@catchment/geodata';
 
 /**
  * Half a degree: about 55 × 37 km in France, a few hundred IRIS or communes per cell. Larger cells
@@ -29,5 +31,3 @@ export function cellsOf(bbox: BBox): Cell[] {
   }
   return cells;
 }
-
-export const boxesMeet = (a: BBox, b: BBox) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
