@@ -16,6 +16,19 @@ export interface ClientsTable {
   country: string | null;
   referrer: string | null;
   product: Generated<string>;
+  /** null: the plan does not end (the free plan, or an operator's plan without an end). */
+  product_end_date: Timestamp | null;
+  email_verified_at: Timestamp | null;
+  vat: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  postal_code: string | null;
+  city: string | null;
+  domain: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  first_page_seen: string | null;
   last_accessed_map_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
