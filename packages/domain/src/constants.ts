@@ -22,6 +22,8 @@ export const KILOMETERS_PER_MILE = 1.60934;
 export const MILE_COUNTRIES = ['BS', 'BZ', 'KY', 'PR', 'US', 'UK', 'GB'] as const;
 
 export const FREE_MAX_AREAS_PER_MAP = 10;
+/** Rows of own data a free user may import (SPEC §9; the demo dataset has 10 points). */
+export const FREE_MAX_IMPORTED_ROWS = 10;
 export const CLUSTERING_FROM_AREAS = 100;
 export const UNDO_TOAST_MS = 5_000;
 export const VERSION_CHECK_MS = 60_000;

@@ -1,0 +1,3 @@
+export * from './features.js';
+export * from './catalogue.js';
+export * from './access.js';
