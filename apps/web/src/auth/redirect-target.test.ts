@@ -5,6 +5,7 @@ describe('redirectTarget', () => {
   it('keeps in-app paths with their query', () => {
     expect(redirectTarget('/map/Ab3_x-9')).toBe('/map/Ab3_x-9');
     expect(redirectTarget('/profile?tab=1')).toBe('/profile?tab=1');
+    expect(redirectTarget('/verify-email?emailChange=abc')).toBe('/verify-email?emailChange=abc');
   });
 
   it('refuses other sites and loops back to the auth pages', () => {
@@ -13,6 +14,8 @@ describe('redirectTarget', () => {
     expect(redirectTarget('/\\evil.example')).toBe('/');
     expect(redirectTarget('/login?redirect=/x')).toBe('/');
     expect(redirectTarget('/signup')).toBe('/');
+    expect(redirectTarget('/resetpassword?token=abc')).toBe('/');
+    expect(redirectTarget('/forgotpassword')).toBe('/');
     expect(redirectTarget(null)).toBe('/');
     expect(redirectTarget('')).toBe('/');
   });
