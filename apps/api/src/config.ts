@@ -2,6 +2,8 @@
  * The only place that reads process.env. Every variable is documented in .env.example.
  */
 import path from 'node:path';
+import { isPlan, PLANS, type Plan } from '@catchment/domain';
+import { DEFAULT_SESSION_IDLE_DAYS } from '@catchment/domain';
 import { parseTrustProxy, type TrustProxy } from './auth/trust-proxy.js';
 
 export interface Config {
@@ -48,12 +50,43 @@ export interface Config {
   territoryDir: string;
   /** Reverse proxies whose X-Forwarded-For gives the client's address (rate limits key on it); off by default. */
   trustProxy: TrustProxy;
+  /**
+   * An IP-location service (https, answering JSON with latitude and longitude) the web app asks for
+   * the approximate place of a new session; unset: no call, the language's default place (Paris or
+   * Washington).
+   */
+  ipLocationUrl: string | undefined;
+  /** The SMTP server account e-mails go through (nodemailer connection URL); unset: they go to outboxDir. */
+  smtpUrl: string | undefined;
+  /** The From of account e-mails. */
+  mailFrom: string;
+  /** Where account e-mails are written as .eml files when no SMTP server is set (DATA_DIR/outbox). */
+  outboxDir: string;
+  /** A session unused for this many days is over (its absolute expiry stays 30 days). */
+  sessionIdleDays: number;
+  /**
+   * The plan every new account starts on, without an end date: the free plan ('default') unless
+   * an operator who self-hosts for a team sets what the team paid for.
+   */
+  defaultPlan: Plan;
+}
+
+function planSetting(value: string | undefined): Plan {
+  if (value === undefined || value === '') return 'default';
+  if (!isPlan(value)) throw new Error(`DEFAULT_PLAN must be one of ${PLANS.join(', ')}, got "${value}"`);
+  return value;
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function positiveInteger(value: string | undefined, fallback: number, name: string): number {
+  const n = integer(value, fallback, name);
+  if (n === 0) throw new Error(`${name} must be at least 1, got "${value}"`);
   return n;
 }
 
@@ -89,5 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     computeWorkers: integer(env.COMPUTE_WORKERS, 0, 'COMPUTE_WORKERS'),
     territoryDir: path.resolve(cwd, env.TERRITORY_DIR || path.join(dataDir, 'territories')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    ipLocationUrl: env.IP_LOCATION_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Catchment <no-reply@localhost>',
+    outboxDir: path.join(dataDir, 'outbox'),
+    sessionIdleDays: positiveInteger(env.SESSION_IDLE_DAYS, DEFAULT_SESSION_IDLE_DAYS, 'SESSION_IDLE_DAYS'),
+    defaultPlan: planSetting(env.DEFAULT_PLAN),
   };
 }

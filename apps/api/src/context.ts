@@ -5,6 +5,7 @@ import { worldCountryLocator, type BasemapTiles, type CountryLocator, type DemoD
 import type { IsochroneProvider } from '@catchment/routing';
 import { SessionsRepository } from './auth/sessions.repository.js';
 import { ClientsRepository } from './clients/clients.repository.js';
+import { PlanAccess } from './plans/plan-access.js';
 import { AreaGeometryResolvers } from './maps/area-geometry.js';
 import { ComputePool } from './compute/compute-pool.js';
 import { IsochroneService } from './isochrones/isochrone.service.js';
@@ -15,12 +16,16 @@ import { territoryServices, type TerritoryServices } from './territories/territo
 import type { EventBus } from './events/event-bus.js';
 import { InProcessEventBus } from './events/in-process-event-bus.js';
 import type { JobQueue } from './jobs/job-queue.js';
+import type { Mailer } from './mail/mailer.js';
+import { openMailer } from './mail/open-mailer.js';
 
 export interface AppContext {
   config: Config;
   database: DatabaseHandle;
   clients: ClientsRepository;
   sessions: SessionsRepository;
+  /** The caller's plan in force and the features it grants; the gate of every plan-limited route. */
+  plans: PlanAccess;
   /**
    * How new areas get their geometry, by recipe (polygon, circle, routed, administrative). Polygons
    * and circles are built in; other modules plug theirs in with `areaResolvers.register(...)`
@@ -44,6 +49,8 @@ export interface AppContext {
   events: EventBus;
   /** The durable job queue (exports, reports, imports…); started by openApp, absent in contexts built without it. */
   jobs?: JobQueue;
+  /** Account e-mails: the SMTP server of SMTP_URL, else the outbox folder. */
+  mailer: Mailer;
 }
 
 export interface LoadedData extends Partial<DemoData> {
@@ -51,6 +58,8 @@ export interface LoadedData extends Partial<DemoData> {
   /** Without one, events stay within this process (enough for one process, and for tests). */
   events?: EventBus;
   jobs?: JobQueue;
+  /** Without one, the one the config names, whose outbox writes nothing to the console. */
+  mailer?: Mailer;
 }
 
 export function createContext(config: Config, database: DatabaseHandle, data: LoadedData = {}): AppContext {
@@ -65,11 +74,14 @@ export function createContext(config: Config, database: DatabaseHandle, data: Lo
   areaResolvers.register('routed', routedAreaResolver(isochrones));
   const territories = territoryServices(database.db, compute, countries);
   areaResolvers.register('administrative', administrativeAreaResolver(territories.unions));
+  const clients = new ClientsRepository(database.db, { defaultPlan: config.defaultPlan });
   return {
     config,
     database,
-    clients: new ClientsRepository(database.db),
-    sessions: new SessionsRepository(database.db),
+    clients,
+    plans: new PlanAccess(clients),
+    sessions: new SessionsRepository(database.db, { idleSeconds: config.sessionIdleDays * 86_400 }),
+    mailer: data.mailer ?? openMailer(config),
     areaResolvers,
     compute,
     isochrones,

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AreaDivisions, ComputeMeasuresResponse } from '@catchment/domain';
 import { circleAroundNice, compute, divisionsOf, rowsOf } from './analysis-factories.js';
-import { signUp, testApp } from './harness.js';
+import { signUpOnPlan, testApp } from './harness.js';
 import { expectStatus } from './maps-factories.js';
 
 // The first test of a worker opens the shared database and loads the demo into it: a hook has the time for it.
@@ -15,7 +15,7 @@ beforeAll(async () => { await testApp(); });
 describe('the data country chosen for an area', () => {
   it('gives the worldwide figures for the rest of the world, the French ones by default', async () => {
     const { app } = await testApp();
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const { mapId, areaId } = await circleAroundNice(app, user);
     const french = await expectStatus<ComputeMeasuresResponse>(200, compute(app, user, mapId, areaId));
     const world = await expectStatus<ComputeMeasuresResponse>(200, compute(app, user, mapId, areaId, 'ww'));
@@ -39,7 +39,7 @@ describe('the data country chosen for an area', () => {
 
   it('says there is no data when the chosen country\'s data does not cover the area', async () => {
     const { app } = await testApp();
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const { mapId, areaId } = await circleAroundNice(app, user);
     const us = await expectStatus<ComputeMeasuresResponse>(200, compute(app, user, mapId, areaId, 'us'));
     expect(us.areas[0]).toMatchObject({ country: 'us', measures: [], error: { code: 'NO_DATA_FOR_COUNTRY' } });
@@ -47,7 +47,7 @@ describe('the data country chosen for an area', () => {
 
   it('lists the divisions of the chosen country', async () => {
     const { app } = await testApp();
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const { mapId, areaId } = await circleAroundNice(app, user);
     const world = await expectStatus<AreaDivisions>(200, divisionsOf(app, user, mapId, areaId, '?country=ww'));
     expect(world.country).toBe('ww');
@@ -59,7 +59,7 @@ describe('the data country chosen for an area', () => {
 
   it('refuses a country it does not know with a 400', async () => {
     const { app } = await testApp();
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const { mapId, areaId } = await circleAroundNice(app, user);
     expect((await compute(app, user, mapId, areaId, 'xx')).statusCode).toBe(400);
     expect((await divisionsOf(app, user, mapId, areaId, '?country=xx')).statusCode).toBe(400);

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AreaDivisions, ComputeMeasuresResponse } from '@catchment/domain';
 import { circleAroundNice, compute, divisionsOf, rowsOf } from './analysis-factories.js';
-import { signUp, testApp } from './harness.js';
+import { signUpOnPlan, testApp } from './harness.js';
 import { expectStatus } from './maps-factories.js';
 
 // The first test of a worker opens the shared database and loads the demo into it: a hook has the time for it.
@@ -15,7 +15,7 @@ beforeAll(async () => { await testApp(); });
 describe('divisions of a circle of 10 km around Nice', () => {
   it('lists communes and postcodes of the Alpes-Maritimes only', async () => {
     const { app } = await testApp();
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const { mapId, areaId } = await circleAroundNice(app, user);
     const divisions = await expectStatus<AreaDivisions>(200, divisionsOf(app, user, mapId, areaId));
     expect(divisions.country).toBe('fr');
@@ -32,7 +32,7 @@ describe('divisions of a circle of 10 km around Nice', () => {
 
   it('counts the population of exactly the communes it lists', async () => {
     const { app } = await testApp();
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const { mapId, areaId } = await circleAroundNice(app, user);
     const communes = rowsOf(await expectStatus<AreaDivisions>(200, divisionsOf(app, user, mapId, areaId)), 'fr_cities');
     const listed = communes.reduce((sum, row) => sum + (row.population ?? 0) * row.share, 0);

@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Plan } from '@catchment/domain';
 import { demoTerritoryDirectory, ensureDemoData, TERRITORY_IMPORTERS } from '@catchment/geodata';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
@@ -50,7 +51,9 @@ async function open(): Promise<{ ctx: AppContext; app: FastifyInstance }> {
   await migrate(database);
   // Dataset files written by a test's import go to the worker's own folder before the database.
   const territoryDir = mkdtempSync(path.join(tmpdir(), 'catchment-territories-'));
-  const config = { ...loadConfig({ DATA_DIR: 'var/test', TERRITORY_DIR: territoryDir }), databaseUrl: undefined };
+  // Account e-mails of the tests' sign-ups go to the worker's own outbox (no SMTP_URL here).
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'catchment-outbox-'));
+  const config = { ...loadConfig({ DATA_DIR: 'var/test', TERRITORY_DIR: territoryDir }), databaseUrl: undefined, outboxDir };
   // Built from the npm data packages on the first run, reused (var/test/demo) afterwards; loaded
   // into the database once (a database that has them already skips them).
   const demo = await ensureDemoData({ dataDir: config.dataDir });
@@ -81,6 +84,17 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, unk
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
   return { id: response.json().id, email, password, cookie: sessionCookie(response) };
+}
+
+/**
+ * A fresh user on `plan` (without an end date), for the tests of what a plan unlocks; the plan is
+ * set in the database as `npm run data -- users set-plan` does (the database of testApp()).
+ */
+export async function signUpOnPlan(app: FastifyInstance, plan: Plan, overrides: Record<string, unknown> = {}): Promise<TestUser> {
+  const user = await signUp(app, overrides);
+  const { ctx } = await testApp();
+  await ctx.clients.setPlan(user.email, plan, null);
+  return user;
 }
 
 export function sessionCookie(response: LightMyRequestResponse): string {

@@ -7,7 +7,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import type { AreaDivisions, ComputeMeasuresResponse, MapDocument, UnitKindSummary, UnitSummary } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
-import { importTerritoryFiles, signUp, testApp, type TestUser } from './harness.js';
+import { importTerritoryFiles, signUpOnPlan, testApp, type TestUser } from './harness.js';
 import { call, circleArea, createFolder, createMap, expectStatus, postAreas, square } from './maps-factories.js';
 
 const SHARED = path.resolve(import.meta.dirname, '../../../test-data/fr');
@@ -90,7 +90,7 @@ describe('territorial units on the demo data', () => {
 describe('census figures of areas', () => {
   it('counts the population of the communes whose position is inside a circle (demo data: points)', async () => {
     const { app } = await testApp();
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const { map, uuids } = await mapWith(app, user, [circleArea({ startPoint: NICE, distance: 10_000 })]);
     const result = await expectStatus<ComputeMeasuresResponse>(200, compute(app, user, map.id, uuids));
     expect(result.areas[0]).toMatchObject({ areaId: uuids[0], country: 'fr' });
@@ -105,7 +105,7 @@ describe('census figures of areas', () => {
 
   it('names the measures in the request language', async () => {
     const { app } = await testApp();
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const { map, uuids } = await mapWith(app, user, [circleArea({ startPoint: NICE, distance: 5_000 })]);
     const result = await expectStatus<ComputeMeasuresResponse>(200, compute(app, user, map.id, uuids, 'fr'));
     expect(measure(result, 0, 'population_75p')!.label).toBe('75 ans ou plus');
@@ -113,7 +113,7 @@ describe('census figures of areas', () => {
 
   it('refuses an area reaching beyond 300 km from its centre (POLYGON_TOO_LARGE)', async () => {
     const { app } = await testApp();
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const { map, uuids } = await mapWith(app, user, [{ uuid: randomUUID(), isoMode: 'polygon', geometry: square(-1, 44, 7) }]);
     const result = await expectStatus<ComputeMeasuresResponse>(200, compute(app, user, map.id, uuids));
     expect(result.areas[0]!.error).toMatchObject({ code: 'POLYGON_TOO_LARGE' });
@@ -122,7 +122,7 @@ describe('census figures of areas', () => {
 
   it('says when there is no data where the area lies', async () => {
     const { app } = await testApp();
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     // Mid-Atlantic.
     const { map, uuids } = await mapWith(app, user, [{ uuid: randomUUID(), isoMode: 'polygon', geometry: square(-35, 30, 0.5) }]);
     const result = await expectStatus<ComputeMeasuresResponse>(200, compute(app, user, map.id, uuids, 'fr'));
@@ -131,8 +131,8 @@ describe('census figures of areas', () => {
 
   it('keeps private maps private and checks the areas belong to the map', async () => {
     const { app } = await testApp();
-    const owner = await signUp(app);
-    const stranger = await signUp(app);
+    const owner = await signUpOnPlan(app, 'advanced_2024');
+    const stranger = await signUpOnPlan(app, 'advanced_2024');
     const { map, uuids } = await mapWith(app, owner, [circleArea({ startPoint: NICE })]);
     expect((await compute(app, stranger, map.id, uuids)).statusCode).toBe(404);
     expect((await compute(app, undefined, map.id, uuids)).statusCode).toBe(404);
@@ -143,7 +143,7 @@ describe('census figures of areas', () => {
 
   it('describes the census widgets and measures of a country', async () => {
     const { app } = await testApp();
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const widgets = await expectStatus<{ widgets: { id: string; measures: { key: string }[] }[] }>(200, call(app, 'GET', '/v2/widgets/census?country=fr'));
     expect(widgets.widgets.map((widget) => widget.id)).toEqual(['population', 'age', 'socioProfessional']);
     const us = await expectStatus<{ widgets: { id: string }[] }>(200, call(app, 'GET', '/v2/widgets/census?country=us'));
@@ -168,7 +168,7 @@ describe('with the communes of Alpes-Maritimes imported', () => {
 
   it('apportions commune populations by the share of each commune inside the area', async () => {
     const { app } = await testApp();
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const { map, uuids } = await mapWith(app, user, [circleArea({ startPoint: NICE, distance: 10_000 })]);
     const result = await expectStatus<ComputeMeasuresResponse>(200, compute(app, user, map.id, uuids));
     const population = measure(result, 0, 'population')!;
@@ -182,7 +182,7 @@ describe('with the communes of Alpes-Maritimes imported', () => {
 
   it('builds an administrative area from communes, and analyses it', async () => {
     const { app } = await testApp();
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const codes = ['06088', '06159', '06011'];
     const { map, uuids } = await mapWith(app, user, [{ uuid: randomUUID(), label: 'Nice and neighbours', isoMode: 'administrative', unitKind: 'fr_cities', unitCodes: codes }]);
     const document = await expectStatus<MapDocument>(200, call(app, 'GET', `/v2/maps/${map.id}`, { as: user }));
@@ -219,7 +219,7 @@ describe('with the communes of Alpes-Maritimes imported', () => {
     const union = (codes: string[], as?: TestUser, lang?: 'en' | 'fr') => call(app, 'POST', '/v2/units/fr_cities/union', { payload: { codes }, as, ...(lang ? { lang } : {}) });
     const anonymous = await union(['06088', '06159']);
     expect(anonymous.statusCode).toBe(401);
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const { geometry } = await expectStatus<{ geometry: { type: string } }>(200, union(['06088', '06159'], user));
     expect(geometry.type).toBe('Polygon');
     // The same selection in another order is the same union.
@@ -232,7 +232,7 @@ describe('with the communes of Alpes-Maritimes imported', () => {
 
   it('explains why an administrative area cannot be built', async () => {
     const { app } = await testApp();
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const map = await createMap(app, user);
     const folderId = await createFolder(app, user, map.id);
     const area = (unitCodes: string[], unitKind = 'fr_cities') => ({ uuid: randomUUID(), isoMode: 'administrative', unitKind, unitCodes });

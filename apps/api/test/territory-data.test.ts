@@ -17,7 +17,7 @@ import type { AppContext } from '../src/context.js';
 import { createContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
 import { listLoadedDatasets, loadDatasetFile, removeDataset } from '../src/territories/data/dataset-loader.js';
-import { importTerritoryFiles, signUp, testApp } from './harness.js';
+import { importTerritoryFiles, signUpOnPlan, testApp } from './harness.js';
 import { call, circleArea, createFolder, createMap, expectStatus, postAreas } from './maps-factories.js';
 
 const SAMPLES = path.resolve(import.meta.dirname, '../../../test-data/fr');
@@ -122,7 +122,7 @@ describe('what is computed from the data', () => {
   });
 
   it('shares census figures between servers on the database: the second server computes nothing', async () => {
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const map = await createMap(app, user);
     const folderId = await createFolder(app, user, map.id);
     const area = circleArea({ startPoint: NICE, distance: 4_000 + Math.round(Math.random() * 1000) });
@@ -144,7 +144,7 @@ describe('what is computed from the data', () => {
   });
 
   it('computes figures from the new data once an import goes live, though the compute threads hold the region', async () => {
-    const user = await signUp(app);
+    const user = await signUpOnPlan(app, 'advanced_2024');
     const map = await createMap(app, user);
     const folderId = await createFolder(app, user, map.id);
     const populationOf = async (distance: number) => {

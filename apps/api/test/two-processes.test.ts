@@ -94,16 +94,17 @@ async function expectAnswer<T>(status: number, answer: Promise<Answer>): Promise
   return body as T;
 }
 
-async function signUp(server: ApiProcess): Promise<string> {
+async function signUp(server: ApiProcess): Promise<{ email: string; cookie: string }> {
+  const email = `user-${randomUUID()}@example.com`;
   const response = await fetch(`${server.url}/api/Clients`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `user-${randomUUID()}@example.com`, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace', acceptTerms: true }),
+    body: JSON.stringify({ email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace', acceptTerms: true }),
   });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('session='));
   if (!session) throw new Error('no session cookie');
-  return session.split(';')[0]!;
+  return { email, cookie: session.split(';')[0]! };
 }
 
 /** A map of the user's with one polygon area; returns their ids. */
@@ -167,6 +168,10 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL (PostgreSQL on
   let a: ApiProcess | undefined;
   let b: ApiProcess | undefined;
   let cookie: string;
+  let email: string;
+  const dataCommand = (args: string[]) => promisify(execFile)('npm', ['run', 'data', '--', ...args], {
+    cwd: REPOSITORY_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir('a') }, timeout: 180_000,
+  });
 
   beforeAll(async () => {
     await ensureDatabase(databaseUrl);
@@ -174,7 +179,7 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL (PostgreSQL on
     // One after the other: the first start on a fresh database loads the demo's territorial data.
     a = await ApiProcess.start('A', environment('a'));
     b = await ApiProcess.start('B', environment('b'));
-    cookie = await signUp(a);
+    ({ cookie, email } = await signUp(a));
   }, 600_000);
 
   afterAll(async () => {
@@ -207,14 +212,31 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL (PostgreSQL on
     }
   });
 
+  it('gives a user the plan the data command line sets, on both processes at the next request', async () => {
+    const { mapId, areaId } = await mapWithArea(a!, cookie, square(7.25, 43.69, 0.02));
+    const body = { areaIds: [areaId] };
+    for (const server of [a!, b!]) {
+      const refused = await request(server, 'POST', `/v2/maps/${mapId}/measures/compute`, { cookie, body });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ error: { code: 'PLAN_REQUIRED', details: { plan: 'pro_2020' } } });
+    }
+    await dataCommand(['users', 'set-plan', email, 'pro_2020']);
+    for (const server of [a!, b!]) {
+      expect((await request(server, 'POST', `/v2/maps/${mapId}/measures/compute`, { cookie, body })).status).toBe(200);
+      const me = await expectAnswer<{ product: string; productEndDate: string; features: string[] }>(200, request(server, 'GET', '/auth/me', { cookie }));
+      expect(me.product).toBe('pro_2020');
+      expect(me.features).toContain('census:*');
+      // One year ahead, give or take the time the test took.
+      expect(Math.abs(Date.parse(me.productEndDate) - Date.now() - 365 * 86_400_000)).toBeLessThan(2 * 86_400_000);
+    }
+  }, 240_000);
+
   it('answers with the figures of an import made by the data command line while both run, without a restart', async () => {
     const { mapId, areaId } = await mapWithArea(a!, cookie, niceBoundary());
     // Before: the demo's commune points, whose figures have no coverage.
     for (const server of [a!, b!]) expect((await population(server, cookie, mapId, areaId))?.coverage).toBeNull();
 
-    await promisify(execFile)('npm', ['run', 'data', '--', 'import', 'fr-communes', NICE_COMMUNES, NICE_POPULATION], {
-      cwd: REPOSITORY_ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir('a') }, timeout: 180_000,
-    });
+    await dataCommand(['import', 'fr-communes', NICE_COMMUNES, NICE_POPULATION]);
 
     const expected = nicePopulation();
     for (const server of [a!, b!]) {

@@ -26,6 +26,18 @@ export const ERRORS = {
   notFound: { code: 'NOT_FOUND', status: 404, message: 'errors.notFound' },
   conflict: { code: 'CONFLICT', status: 409, message: 'errors.conflict' },
   alreadySignedUp: { code: 'ALREADY_SIGNED_UP', status: 409, message: 'errors.alreadySignedUp' },
+  /** The account's address is verified already (its link opened again, or a new link asked for). */
+  emailAlreadyVerified: { code: 'EMAIL_ALREADY_VERIFIED', status: 409, message: 'errors.emailAlreadyVerified' },
+  /** An account e-mail's link past its lifetime (accounts/account-limits.ts): the user asks for a new one. */
+  tokenExpired: { code: 'TOKEN_EXPIRED', status: 410, message: 'errors.tokenExpired' },
+  /** An account e-mail's link that is unknown, used already, or made void by a newer one. */
+  tokenInvalid: { code: 'TOKEN_INVALID', status: 400, message: 'errors.tokenInvalid' },
+  /** The current password typed to change the password or to confirm an e-mail change is not the account's. */
+  wrongCurrentPassword: { code: 'WRONG_CURRENT_PASSWORD', status: 400, message: 'errors.wrongCurrentPassword' },
+  /** An e-mail change needs the password typed again in this session within the last minutes (POST /Clients/verify/password). */
+  passwordConfirmationRequired: { code: 'PASSWORD_CONFIRMATION_REQUIRED', status: 403, message: 'errors.passwordConfirmationRequired' },
+  /** Another account has this e-mail address. */
+  emailAlreadyUsed: { code: 'EMAIL_ALREADY_USED', status: 409, message: 'errors.emailAlreadyUsed' },
   tooLarge: { code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'errors.tooLarge' },
   unprocessable: { code: 'UNPROCESSABLE', status: 422, message: 'errors.unprocessable' },
   rateLimited: { code: 'RATE_LIMITED', status: 429, message: 'errors.rateLimited' },
@@ -41,6 +53,8 @@ export const ERRORS = {
   mapVersionConflict: { code: 'MAP_VERSION_CONFLICT', status: 409, message: 'errors.conflict' },
   /** The free plan's areas-per-map limit; details carry maxAreas. */
   areaLimitReached: { code: 'AREA_LIMIT_REACHED', status: 403, message: 'errors.areaLimitReached' },
+  /** The caller's plan does not include the feature; details carry feature and plan (the cheapest plan on sale that does). */
+  planRequired: { code: 'PLAN_REQUIRED', status: 403, message: 'errors.planRequired' },
   areaCannotBeCalculated: { code: 'AREA_CANNOT_BE_CALCULATED', status: 422, message: 'errors.areaCannotBeCalculated' },
   // The next three usually travel inside a 200 answer, as the error of one area among others.
   /** The area reaches farther than the analysis limit (SPEC §9: 300 km). */
@@ -59,6 +73,41 @@ export const ERRORS = {
   startAtSea: { code: 'START_AT_SEA', status: 422, message: 'errors.startAtSea' },
   startTooFar: { code: 'START_TOO_FAR', status: 422, message: 'errors.startTooFar' },
   modeNotInNetwork: { code: 'MODE_NOT_AVAILABLE', status: 422, message: 'errors.modeNotInNetwork' },
+  // Subscriptions and billing (apps/api/src/billing).
+  /** The caller has no subscription, neither their own nor a licence of another's. */
+  noSubscription: { code: 'NO_SUBSCRIPTION', status: 404, message: 'errors.noSubscription' },
+  /** Only the subscription's owner (admin) manages it; its other users read it. */
+  notSubscriptionOwner: { code: 'NOT_SUBSCRIPTION_OWNER', status: 403, message: 'errors.notSubscriptionOwner' },
+  /** A subscription set up by support: the user cannot change it (SPEC §6). */
+  manualSubscription: { code: 'MANUAL_SUBSCRIPTION', status: 409, message: 'errors.manualSubscription' },
+  planNotSold: { code: 'PLAN_NOT_SOLD', status: 422, message: 'errors.planNotSold' },
+  samePlan: { code: 'SAME_PLAN', status: 409, message: 'errors.samePlan' },
+  /** A user holding a licence of someone else's subscription asked to subscribe. */
+  alreadySubscribed: { code: 'ALREADY_SUBSCRIBED', status: 409, message: 'errors.alreadySubscribed' },
+  subscriptionEnded: { code: 'SUBSCRIPTION_ENDED', status: 409, message: 'errors.subscriptionEnded' },
+  /** A renewal's payment failed: its invoice must be paid before anything else changes. */
+  subscriptionPastDue: { code: 'SUBSCRIPTION_PAST_DUE', status: 409, message: 'errors.subscriptionPastDue' },
+  subscriptionCancelling: { code: 'SUBSCRIPTION_CANCELLING', status: 409, message: 'errors.subscriptionCancelling' },
+  subscriptionNotCancelling: { code: 'SUBSCRIPTION_NOT_CANCELLING', status: 409, message: 'errors.subscriptionNotCancelling' },
+  /** Fewer licences than users holding one; details carry used. */
+  tooFewLicences: { code: 'TOO_FEW_LICENCES', status: 422, message: 'errors.tooFewLicences' },
+  noOpenInvoice: { code: 'NO_OPEN_INVOICE', status: 409, message: 'errors.noOpenInvoice' },
+  /** The e-mail given for a new subscriber has no account (SPEC §5). */
+  subscriberUnknown: { code: 'SUBSCRIBER_UNKNOWN', status: 404, message: 'errors.subscriberUnknown' },
+  subscriberHasLicence: { code: 'SUBSCRIBER_HAS_LICENCE', status: 409, message: 'errors.subscriberHasLicence' },
+  /** Every licence is held; details carry licences. */
+  licencesExhausted: { code: 'LICENCES_EXHAUSTED', status: 409, message: 'errors.licencesExhausted' },
+  subscriberNotFound: { code: 'SUBSCRIBER_NOT_FOUND', status: 404, message: 'errors.subscriberNotFound' },
+  /** The owner's own licence cannot be removed, nor ownership given to the owner. */
+  ownerLicence: { code: 'OWNER_LICENCE', status: 409, message: 'errors.ownerLicence' },
+  checkoutNotFound: { code: 'CHECKOUT_NOT_FOUND', status: 404, message: 'errors.checkoutNotFound' },
+  /** The payment was made already, or its page expired. */
+  checkoutClosed: { code: 'CHECKOUT_CLOSED', status: 409, message: 'errors.checkoutClosed' },
+  paymentDeclined: { code: 'PAYMENT_DECLINED', status: 402, message: 'errors.paymentDeclined' },
+  /** The payment provider did not answer as expected (its message goes to the log). */
+  paymentProvider: { code: 'PAYMENT_PROVIDER_ERROR', status: 502, message: 'errors.paymentPage' },
+  /** A provider's event that is not signed as the provider signs them, or not understood. */
+  webhookRejected: { code: 'WEBHOOK_REJECTED', status: 400, message: 'errors.webhookRejected' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,9 +1,11 @@
 export * from './enums.js';
 export * from './constants.js';
 export * from './plan-limits.js';
+export * from './plans/index.js';
 export * from './tabs.js';
 export * from './units.js';
 export * from './errors.js';
+export * from './accounts/index.js';
 export * from './geometry/index.js';
 export * from './schemas/index.js';
 export * from './i18n/index.js';
@@ -12,3 +14,4 @@ export * from './isochrone-values.js';
 export * from './territories.js';
 export * from './measure-catalogue.js';
 export * from './realtime.js';
+export * from './billing/index.js';

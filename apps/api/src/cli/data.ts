@@ -9,6 +9,7 @@ import { buildDemoBasemaps } from '../basemap/demo-basemaps.setup.js';
 import { listLoadedDatasets, removeDataset } from '../territories/data/dataset-loader.js';
 import { withDataDatabase } from './cli-database.js';
 import { IMPORT_SOURCES, importUsage } from './import-sources.js';
+import { runUsersCommand, USERS_USAGE } from './users-command.js';
 
 interface DataCommand {
   usage: string;
@@ -58,6 +59,11 @@ const COMMANDS: Record<string, DataCommand> = {
         log(`Dataset ${id} removed.`);
       });
     },
+  },
+  users: {
+    usage: 'users list | set-plan …',
+    summary: `The accounts and their plans:\n      ${USERS_USAGE.join('\n      ')}`,
+    run: (args, context) => runUsersCommand(args, context),
   },
   import: {
     usage: 'import <source> <files…>',

@@ -7,7 +7,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  DomainError, ERRORS, ERROR_CODES, isMessageKey, localeFromAcceptLanguage, RequestValidationError, translate, type ErrorName, type Locale,
+  DomainError, ERRORS, ERROR_CODES, isMessageKey, isPlan, localeFromAcceptLanguage, RequestValidationError, translate, type ErrorName, type Locale,
 } from '@catchment/domain';
 import { ClientGoneError } from './client-gone.js';
 
@@ -17,7 +17,7 @@ export function requestLocale(request: FastifyRequest): Locale {
 
 /** A schema's message is a catalogue key; a custom issue may carry the values of its {{placeholders}}. */
 function translateMessage(locale: Locale, issue: z.core.$ZodIssue): string {
-  const params = issue.code === 'custom' ? messageParams(issue.params) : {};
+  const params = issue.code === 'custom' ? messageParams(issue.params, locale) : {};
   return isMessageKey(issue.message) ? translate(locale, issue.message, params) : issue.message;
 }
 
@@ -45,14 +45,18 @@ const FRAMEWORK_REFUSALS: Record<number, ErrorName> = {
   429: 'rateLimited',
 };
 
-/** A message's {{placeholders}} are filled from the error's details (lists joined with commas). */
-function messageParams(details: unknown): Record<string, string | number> {
+/**
+ * A message's {{placeholders}} are filled from the error's details (lists joined with commas); a
+ * `plan` detail also fills {{planName}} with the plan's name in the request's language.
+ */
+function messageParams(details: unknown, locale: Locale): Record<string, string | number> {
   if (!details || typeof details !== 'object') return {};
   const params: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(details)) {
     if (typeof value === 'string' || typeof value === 'number') params[key] = value;
     else if (Array.isArray(value)) params[key] = value.join(', ');
   }
+  if ('plan' in details && isPlan(details.plan)) params.planName = translate(locale, `plans.${details.plan}`);
   return params;
 }
 
@@ -63,7 +67,7 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
 /** The HTTP answer to a domain error: its entry's status, the translated message, Retry-After when known. */
 function sendDomainError(reply: FastifyReply, error: DomainError, locale: Locale) {
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-  const message = translate(locale, error.messageKey, messageParams(error.details));
+  const message = translate(locale, error.messageKey, messageParams(error.details, locale));
   return sendError(reply, ERRORS[error.kind].status, error.code, message, error.details);
 }
 

@@ -58,7 +58,7 @@ export class AreasService {
     const { map: before, role } = await readableMap(this.store, write.ref, write.clientId);
     if (!canEdit(role)) throw new DomainError('forbidden');
     const caller = await this.clients.findById(write.clientId);
-    assertAreaLimit(caller?.product, await this.store.areas.countInMap(before.id), areas.length);
+    assertAreaLimit(caller, await this.store.areas.countInMap(before.id), areas.length);
     const geometries = await Promise.all(areas.map(async (area) => canonicalGeometry(await this.resolvers.resolve(area, { locale }))));
     // Drawn polygons come from the client: check them before taking the map's lock.
     await this.assertDrawable(geometries.flatMap((geometry, i) =>
@@ -67,7 +67,7 @@ export class AreasService {
     const { value, map } = await writeToMap(this.store, write, async (tx, current) => {
       await folderOfMap(tx, current, write.folderUuid);
       const areasInMap = await tx.areas.countInMap(current.id);
-      assertAreaLimit(caller?.product, areasInMap, areas.length);
+      assertAreaLimit(caller, areasInMap, areas.length);
       await assertValidGeometries(tx, geometries.map((geometry, i) => ({ geometry, path: `body.areas.${i}.geometry` })));
       const lastPosition = (await tx.areas.positionsInFolder(write.folderUuid)).at(-1)?.position;
       const rows = areas.map((area, i): NewArea => ({

@@ -79,7 +79,7 @@ export class MapsService {
     return this.store.transaction(async (tx) => {
       const { map: source } = await readableMap(tx, ref, clientId);
       const [folders, areas] = await Promise.all([tx.folders.listByMap(source.id), tx.areas.placesInMap(source.id)]);
-      assertAreaLimit(caller?.product, 0, areas.length);
+      assertAreaLimit(caller, 0, areas.length);
       const copy = await insertWithNewAccessId(tx, { ownerId: clientId, title: copyTitle(source.title, locale), public: false });
       const folderUuids = new Map(folders.map((folder) => [folder.uuid, randomUUID()]));
       await tx.folders.copyInto(copy.id, folderUuids);

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  censusWidgets, computeMeasuresBody, countryQuery, divisionsExportBody, mapIdParam, measuresQuery, measureTranslations, searchMeasures, translate,
+  censusWidgets, computeMeasuresBody, FEATURES, countryQuery, divisionsExportBody, mapIdParam, measuresQuery, measureTranslations, searchMeasures, translate,
   type ComputeMeasuresResponse,
 } from '@catchment/domain';
 import { requestLocale } from '../http/errors.js';
@@ -17,6 +17,7 @@ import type { AreaMeasuresService } from '../measures/area-measures.service.js';
 import type { DivisionsService } from './divisions.service.js';
 import type { ComputePool } from '../compute/compute-pool.js';
 import { readableAreas } from './map-areas.js';
+import type { PlanAccess } from '../plans/plan-access.js';
 import { analysisCountryQuery, areaParams } from './territories.schemas.js';
 
 const tags = ['analysis'];
@@ -24,15 +25,20 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 const censusSearchQuery = countryQuery.extend({ q: z.string().trim().max(100).optional() });
 
-interface AnalysisOptions { store: MapStore; measures: AreaMeasuresService; divisions: DivisionsService; compute: ComputePool }
+interface AnalysisOptions { store: MapStore; measures: AreaMeasuresService; divisions: DivisionsService; compute: ComputePool; plans: PlanAccess }
 
-export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app, { store, measures, divisions, compute }) => {
+/** The analysis country of a request, for the per-country features; absent: the worldwide census. */
+const featureCountry = (country: string | undefined) => country ?? 'ww';
+
+export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app, { store, measures, divisions, compute, plans }) => {
   app.post('/v2/maps/:id/measures/compute', {
     schema: { tags, summary: 'Census figures of areas of the map, apportioned over the territorial units they cover', params: mapIdParam, body: computeMeasuresBody },
   }, async (request): Promise<ComputeMeasuresResponse> => {
     const locale = requestLocale(request);
-    const areas = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, request.body.areaIds);
     const { country } = request.body;
+    // Who may see the areas first (404 for a map one may not read, whatever one's plan), then the plan.
+    const areas = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, request.body.areaIds);
+    await plans.require(request.session?.clientId, FEATURES.census(featureCountry(country)));
     const onFailure = (area: AreaRecord) => (error: unknown) => request.log.error({ err: error, areaId: area.uuid }, 'census computation failed');
     return { areas: await Promise.all(areas.map((area) => measures.measuresOf(area, { locale, country, onFailure: onFailure(area) }))) };
   });
@@ -43,6 +49,7 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
     },
   }, async (request) => {
     const [area] = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, [request.params.areaId]);
+    await plans.require(request.session?.clientId, FEATURES.divisions(featureCountry(request.query.country)));
     return await divisions.divisionsOf(area!, request.query.country);
   });
 
@@ -50,7 +57,11 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
     schema: { tags, summary: 'XLSX workbook of the divisions of areas (one sheet per kind of unit)', params: mapIdParam, body: divisionsExportBody },
   }, async (request, reply) => {
     const locale = requestLocale(request);
+    // One area's divisions are part of the divisions tab; several areas in one file, the multi-area export.
+    const features = [FEATURES.divisions(featureCountry(request.body.country))];
+    if (new Set(request.body.areaIds).size > 1) features.push(FEATURES.multiAreaExport);
     const areas = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, request.body.areaIds);
+    await plans.require(request.session?.clientId, ...features);
     const named = await Promise.all(areas.map(async (area) => ({ areaLabel: areaLabel(area), divisions: await divisions.divisionsOf(area, request.body.country) })));
     const workbook = await compute.divisionsWorkbook(named, locale);
     const name = areas.length === 1 ? areaLabel(areas[0]!) : translate(locale, 'maps.defaultTitle');

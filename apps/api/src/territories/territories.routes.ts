@@ -7,5 +7,5 @@ import { unitsPlugin } from './units.routes.js';
 export const territoriesRoutes: RouteModule = async (api, ctx) => {
   const { territories } = ctx;
   await api.register(unitsPlugin, { data: territories.data, tiles: territories.tiles, countries: ctx.countries, unions: territories.unions });
-  await api.register(analysisPlugin, { store: new MapStore(ctx.database.db), measures: territories.measures, divisions: territories.divisions, compute: ctx.compute });
+  await api.register(analysisPlugin, { store: new MapStore(ctx.database.db), measures: territories.measures, divisions: territories.divisions, compute: ctx.compute, plans: ctx.plans });
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidVat } from '../accounts/vat.js';
 
 export const email = z.email({ error: 'validation.email' }).trim().toLowerCase().max(254, { error: 'validation.tooLong' });
 export const password = z.string({ error: 'validation.required' }).min(8, { error: 'validation.passwordTooShort' }).max(200, { error: 'validation.tooLong' });
@@ -38,6 +39,54 @@ export const sessionBody = z.object({
 });
 export type SessionBody = z.infer<typeof sessionBody>;
 
+/** A single-use token from an account e-mail's link. */
+const accountToken = z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' });
+const currentPassword = z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooLong' });
+
+/** POST /auth/verify-email: the token of the sign-up's verification link. */
+export const verifyEmailBody = z.object({ token: accountToken });
+/** POST /auth/forgotPassword: where to send the reset link (answered the same whether or not the address has an account). */
+export const forgotPasswordBody = z.object({ email });
+/** POST /auth/password/reset: the reset link's token and the new password. */
+export const resetPasswordBody = z.object({ token: accountToken, password });
+/** PUT /auth/password: the logged-in user's password change. */
+export const changePasswordBody = z.object({ currentPassword, password });
+/** POST /Clients/verify/password: the current password, typed again before an e-mail change. */
+export const verifyPasswordBody = z.object({ password: currentPassword });
+/** POST /Clients/email/change-request: the new address, to which the confirmation link is sent. */
+export const emailChangeRequestBody = z.object({ email });
+/** POST /Clients/email/confirm: the token of the new address's confirmation link. */
+export const emailConfirmBody = z.object({ token: accountToken });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** A profile field that may be cleared: an empty string removes it. */
+const clearableText = z.string({ error: 'validation.invalid' }).trim().max(200, { error: 'validation.tooLong' }).optional();
+
+/**
+ * An EU VAT number (SPEC §5) as typed: separators and case do not matter (the server stores it
+ * normalised); an empty string removes it.
+ */
+export const vatNumber = z.string({ error: 'validation.vat' }).trim().max(50, { error: 'validation.vat' })
+  .refine((value) => value === '' || isValidVat(value), { error: 'validation.vat' });
+
+/** POST /Clients/{id}/updateClientInfo: the fields given change, the others stay. */
+export const updateClientInfoBody = z.object({
+  firstName: name.optional(),
+  lastName: name.optional(),
+  phone: clearableText,
+  company: clearableText,
+  companySector: clearableText,
+  vat: vatNumber.optional(),
+  addressLine1: clearableText,
+  addressLine2: clearableText,
+  country: clearableText,
+  postalCode: clearableText,
+  city: clearableText,
+});
+export type UpdateClientInfoBody = z.infer<typeof updateClientInfoBody>;
+
 export const userSchema = z.object({
   id: z.number(),
   email: z.string(),
@@ -47,9 +96,22 @@ export const userSchema = z.object({
   companySector: z.string().nullable(),
   phone: z.string().nullable(),
   country: z.string().nullable(),
+  /** The plan in force (the free plan once a plan's end date has passed). */
   product: z.string(),
+  /** When the stored plan ends (ISO); null: it does not. */
+  productEndDate: z.string().nullable(),
+  /** The feature patterns the plan in force grants (plans/features.ts). */
   features: z.array(z.string()),
   lastAccessedMapId: z.number().nullable(),
   date: z.string(),
+  /** Whether the user opened the verification link of their current address. */
+  emailVerified: z.boolean(),
+  /** Billing identity (SPEC §3), set through updateClientInfo; the VAT number normalised (accounts/vat.ts). */
+  vat: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  domain: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
