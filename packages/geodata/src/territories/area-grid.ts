@@ -18,6 +18,9 @@ export interface AreaGrid {
 
 export const GRID_SIZE = 32;
 
+/** Where one row's crossings are sorted, grown on demand and reused. */
+let crossingScratch = new Float64Array(256);
+
 /**
  * `vertices`: every ring's vertices (x, y), ring i from starts[i] to starts[i + 1]. A cell that no
  * edge touches is inside when a horizontal line through its centre crosses the rings an odd number
@@ -45,10 +48,9 @@ export function buildAreaGrid(bbox: readonly [number, number, number, number], v
       for (let y = row(Math.min(y0, y1)); y <= r1; y += 1) for (let x = column(Math.min(x0, x1)); x <= c1; x += 1) cells[y * size + x] = CellState.Boundary;
     }
   }
-  const crossings: number[] = [];
   for (let y = 0; y < size; y += 1) {
     const lineY = minY + (y + 0.5) * cellHeight;
-    crossings.length = 0;
+    let count = 0;
     for (let r = 0; r < rings; r += 1) {
       const start = starts[r]!;
       const end = starts[r + 1]!;
@@ -57,11 +59,16 @@ export function buildAreaGrid(bbox: readonly [number, number, number, number], v
         const yj = vertices[j * 2 + 1]!;
         if ((yi > lineY) !== (yj > lineY)) {
           const xi = vertices[i * 2]!;
-          crossings.push(((vertices[j * 2]! - xi) * (lineY - yi)) / (yj - yi) + xi);
+          if (count === crossingScratch.length) {
+            const grown = new Float64Array(count * 2);
+            grown.set(crossingScratch);
+            crossingScratch = grown;
+          }
+          crossingScratch[count++] = ((vertices[j * 2]! - xi) * (lineY - yi)) / (yj - yi) + xi;
         }
       }
     }
-    crossings.sort((a, b) => a - b);
+    const crossings = crossingScratch.subarray(0, count).sort();
     let passed = 0;
     for (let x = 0; x < size; x += 1) {
       const index = y * size + x;

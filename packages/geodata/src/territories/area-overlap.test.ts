@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { containsPoint, geometryBBox, intersectionArea, planarArea, prepareArea } from './area-overlap.js';
+import { flattenPolygons } from './flat-polygons.js';
 
 const square = (x: number, y: number, side: number): Polygon => ({
   type: 'Polygon', coordinates: [[[x, y], [x + side, y], [x + side, y + side], [x, y + side], [x, y]]],
@@ -75,6 +76,27 @@ describe('area of a unit inside an area', () => {
       expect(ab).toBeLessThanOrEqual(Math.min(planarArea(a), planarArea(b)) + 1e-9);
       expect(ab).toBeCloseTo(overlap(b, a), 9);
     }));
+  });
+
+  it('gives the same answers, to the last bit, for flat and nested areas and units', () => {
+    const file = path.resolve(import.meta.dirname, '../../../../test-data/fr/communes-06-alpes-maritimes.geojson');
+    const communes = (JSON.parse(readFileSync(file, 'utf8')) as { features: Feature<Polygon | MultiPolygon, { code: string }>[] }).features;
+    const areas: (Polygon | MultiPolygon)[] = [
+      { type: 'Polygon', coordinates: [Array.from({ length: 65 }, (_, i) => [7.2 + 0.1 * Math.cos((2 * Math.PI * (i % 64)) / 64), 43.7 + 0.07 * Math.sin((2 * Math.PI * (i % 64)) / 64)])] },
+      communes.find((commune) => commune.properties.code === '06088')!.geometry,
+      { type: 'MultiPolygon', coordinates: [square(7.1, 43.65, 0.1).coordinates, square(7.25, 43.7, 0.05).coordinates] },
+    ];
+    for (const area of areas) {
+      const [nested, flat] = [prepareArea(area), prepareArea(flattenPolygons(area))];
+      expect(flat.area).toBe(nested.area);
+      expect(flat.bbox).toEqual(nested.bbox);
+      for (const { geometry } of communes) {
+        const [bbox, unitArea] = [geometryBBox(geometry), planarArea(geometry)];
+        const expected = intersectionArea(nested, geometry, bbox, unitArea);
+        expect(intersectionArea(flat, geometry, bbox, unitArea)).toBe(expected);
+        expect(intersectionArea(nested, flattenPolygons(geometry), bbox, unitArea)).toBe(expected);
+      }
+    }
   });
 
   it('splits the communes of Alpes-Maritimes exactly along their shared boundaries', () => {

@@ -13,11 +13,15 @@
  * collinear edges only make zero-area slivers. Only the piece's edges whose line crosses the unit's
  * bounding box clip anything; a unit inside all of a piece's edges is wholly inside it. A grid over
  * the area (area-grid.ts) answers at once for units and points away from its boundary.
+ *
+ * Areas and units come as nested GeoJSON or flat (flat-polygons.ts: a compute thread's cached units
+ * and the areas it is sent); the kernel reads flat arrays, and allocates nothing per unit.
  */
 import earcut from 'earcut';
 import Flatbush from 'flatbush';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { boxState, buildAreaGrid, cellAt, CellState, type AreaGrid } from './area-grid.js';
+import { flatBBox, flatPlanarArea, flattenPolygons, isFlat, type FlatPolygons } from './flat-polygons.js';
 
 export type BBox = [number, number, number, number];
 
@@ -28,7 +32,10 @@ export interface PreparedArea {
   /** Convex pieces' vertices (x, y, counter-clockwise), piece i from pieceStarts[i] to pieceStarts[i + 1] (in vertices). */
   pieceVertices: Float64Array;
   pieceStarts: Uint32Array;
-  pieceIndex: Flatbush;
+  /** Each piece's bounding box: minX, minY, maxX, maxY. */
+  pieceBoxes: Float64Array;
+  /** The pieces' boxes indexed, when there are many; null: few enough to scan. */
+  pieceIndex: Flatbush | null;
   /** Inside, outside or boundary for each cell of a grid over the bounding box. */
   grid: AreaGrid;
   /** Every ring's vertices (x, y), ring i from ringStarts[i] to ringStarts[i + 1], for point-in-polygon tests. */
@@ -71,108 +78,156 @@ function ringSignedArea(ring: Position[]): number {
   return sum / 2;
 }
 
-export function prepareArea(geometry: Polygon | MultiPolygon): PreparedArea {
-  const polygons = polygonsOf(geometry);
-  const vertices: number[] = [];
-  const starts: number[] = [0];
-  const ringXY: number[] = [];
-  const ringStarts: number[] = [0];
-  const addPiece = (xy: number[]) => {
-    vertices.push(...xy);
-    starts.push(vertices.length / 2);
-  };
-  for (const polygon of polygons) {
-    for (const ring of polygon) {
-      for (const [x, y] of ring) ringXY.push(x!, y!);
-      ringStarts.push(ringXY.length / 2);
-    }
-    const convex = polygon.length === 1 ? convexRing(polygon[0]!) : null;
-    if (convex) {
-      addPiece(convex);
-      continue;
-    }
-    const flat: number[] = [];
+/**
+ * Pieces scanned one by one below this count (a circle is one, a simple concave area a handful);
+ * past it, indexed (the triangles of a large administrative area).
+ */
+const SCANNED_PIECES = 16;
+
+/** The area, nested GeoJSON or flat (as it crosses to a compute thread), prepared for every unit measured against it. */
+export function prepareArea(geometry: Polygon | MultiPolygon | FlatPolygons): PreparedArea {
+  const flat = isFlat(geometry) ? geometry : flattenPolygons(geometry);
+  const { coordinates: xy, ringEnds, polygonEnds } = flat;
+  pieceCount = 0;
+  pieceLength = 0;
+  for (let p = 0, ring = 0; p < polygonEnds.length; p += 1) {
+    const firstRing = ring;
+    ring = polygonEnds[p]!;
+    if (ring === firstRing) continue;
+    const start = firstRing === 0 ? 0 : ringEnds[firstRing - 1]!;
+    const end = ringEnds[ring - 1]!;
+    if (ring - firstRing === 1 && addConvexRing(xy, start, end)) continue;
     const holes: number[] = [];
-    polygon.forEach((ring, r) => {
-      if (r > 0) holes.push(flat.length / 2);
-      for (const [x, y] of ring) flat.push(x!, y!);
-    });
-    const indices = earcut(flat, holes, 2);
+    for (let r = firstRing + 1; r < ring; r += 1) holes.push(ringEnds[r - 1]! - start);
+    const polygon = xy.subarray(start * 2, end * 2);
+    const indices = earcut(polygon, holes, 2);
     for (let t = 0; t < indices.length; t += 3) {
       const [a, b, c] = [indices[t]! * 2, indices[t + 1]! * 2, indices[t + 2]! * 2];
-      const triangle = [flat[a]!, flat[a + 1]!, flat[b]!, flat[b + 1]!, flat[c]!, flat[c + 1]!];
-      addPiece(signedAreaOf(triangle) >= 0 ? triangle : [triangle[0]!, triangle[1]!, triangle[4]!, triangle[5]!, triangle[2]!, triangle[3]!]);
+      const [ax, ay, bx, by, cx, cy] = [polygon[a]!, polygon[a + 1]!, polygon[b]!, polygon[b + 1]!, polygon[c]!, polygon[c + 1]!];
+      // Counter-clockwise, as the clipper wants.
+      if ((cx * ay - ax * cy) + (ax * by - bx * ay) + (bx * cy - cx * by) >= 0) addPiece3(ax, ay, bx, by, cx, cy);
+      else addPiece3(ax, ay, cx, cy, bx, by);
     }
   }
-  const pieceVertices = Float64Array.from(vertices);
-  const pieceStarts = Uint32Array.from(starts);
-  const bbox = geometryBBox(geometry);
-  const ringVertices = Float64Array.from(ringXY);
-  const ringStartArray = Uint32Array.from(ringStarts);
+  const pieceVertices = pieceScratch.slice(0, pieceLength * 2);
+  const pieceStarts = startScratch.slice(0, pieceCount + 1);
+  const pieceBoxes = new Float64Array(pieceCount * 4);
+  for (let i = 0; i < pieceCount; i += 1) {
+    let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let v = pieceStarts[i]!; v < pieceStarts[i + 1]!; v += 1) {
+      const x = pieceVertices[v * 2]!;
+      const y = pieceVertices[v * 2 + 1]!;
+      if (x < minX) minX = x;
+      if (y < minY) minY = y;
+      if (x > maxX) maxX = x;
+      if (y > maxY) maxY = y;
+    }
+    pieceBoxes[i * 4] = minX;
+    pieceBoxes[i * 4 + 1] = minY;
+    pieceBoxes[i * 4 + 2] = maxX;
+    pieceBoxes[i * 4 + 3] = maxY;
+  }
+  const bbox = flatBBox(flat);
+  const ringStarts = new Uint32Array(ringEnds.length + 1);
+  ringStarts.set(ringEnds, 1);
   return {
     bbox,
-    area: planarArea(geometry),
+    area: flatPlanarArea(flat),
     pieceVertices,
     pieceStarts,
-    pieceIndex: indexBoxes(pieceStarts.length - 1, (i, add) => {
-      let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-      for (let v = pieceStarts[i]!; v < pieceStarts[i + 1]!; v += 1) {
-        const x = pieceVertices[v * 2]!;
-        const y = pieceVertices[v * 2 + 1]!;
-        if (x < minX) minX = x;
-        if (y < minY) minY = y;
-        if (x > maxX) maxX = x;
-        if (y > maxY) maxY = y;
-      }
-      add(minX, minY, maxX, maxY);
-    }),
-    ringVertices,
-    ringStarts: ringStartArray,
-    grid: buildAreaGrid(bbox, ringVertices, ringStartArray),
+    pieceBoxes,
+    pieceIndex: pieceCount > SCANNED_PIECES ? indexBoxes(pieceBoxes) : null,
+    ringVertices: xy,
+    ringStarts,
+    grid: buildAreaGrid(bbox, xy, ringStarts),
   };
 }
 
-function signedAreaOf(xy: number[]): number {
-  let sum = 0;
-  const n = xy.length / 2;
-  for (let i = 0, j = n - 1; i < n; j = i++) sum += xy[j * 2]! * xy[i * 2 + 1]! - xy[i * 2]! * xy[j * 2 + 1]!;
-  return sum / 2;
+/** Pieces as prepareArea builds them: vertices and starts in scratch arrays, grown on demand, copied out once. */
+let pieceScratch = new Float64Array(1024);
+let startScratch = new Uint32Array(256);
+let pieceCount = 0;
+let pieceLength = 0;
+
+function ensurePieceRoom(vertices: number): void {
+  if ((pieceLength + vertices) * 2 > pieceScratch.length) {
+    const grown = new Float64Array(Math.max(pieceScratch.length * 2, (pieceLength + vertices) * 2));
+    grown.set(pieceScratch.subarray(0, pieceLength * 2));
+    pieceScratch = grown;
+  }
+  if (pieceCount + 2 > startScratch.length) {
+    const grown = new Uint32Array(startScratch.length * 2);
+    grown.set(startScratch);
+    startScratch = grown;
+  }
 }
 
-/** The ring's vertices counter-clockwise (without the closing repeat) when it is convex, else null. */
-function convexRing(ring: Position[]): number[] | null {
-  const xy: number[] = [];
-  for (const [x, y] of ring) {
-    const n = xy.length;
-    // Repeated points (the closing one included) would make zero-length edges.
-    if (n >= 2 && xy[n - 2] === x && xy[n - 1] === y) continue;
-    xy.push(x!, y!);
+function closePiece(): void {
+  pieceCount += 1;
+  startScratch[pieceCount] = pieceLength;
+}
+
+function addPiece3(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): void {
+  ensurePieceRoom(3);
+  const at = pieceLength * 2;
+  pieceScratch[at] = ax;
+  pieceScratch[at + 1] = ay;
+  pieceScratch[at + 2] = bx;
+  pieceScratch[at + 3] = by;
+  pieceScratch[at + 4] = cx;
+  pieceScratch[at + 5] = cy;
+  pieceLength += 3;
+  closePiece();
+}
+
+/**
+ * Adds the ring (points start to end of xy) as one piece, counter-clockwise and without repeated
+ * points (the closing one included: they would make zero-length edges), when it is convex;
+ * returns false (and adds nothing) when it is not.
+ */
+function addConvexRing(xy: Float64Array, start: number, end: number): boolean {
+  ensurePieceRoom(end - start);
+  const at = pieceLength * 2;
+  let length = 0;
+  for (let i = start; i < end; i += 1) {
+    const x = xy[i * 2]!;
+    const y = xy[i * 2 + 1]!;
+    if (length >= 2 && pieceScratch[at + length - 2] === x && pieceScratch[at + length - 1] === y) continue;
+    pieceScratch[at + length++] = x;
+    pieceScratch[at + length++] = y;
   }
-  if (xy.length >= 4 && xy[0] === xy[xy.length - 2] && xy[1] === xy[xy.length - 1]) xy.splice(-2);
-  const n = xy.length / 2;
-  if (n < 3) return null;
+  if (length >= 4 && pieceScratch[at] === pieceScratch[at + length - 2] && pieceScratch[at + 1] === pieceScratch[at + length - 1]) length -= 2;
+  const n = length / 2;
+  if (n < 3) return false;
+  const v = pieceScratch;
   let sign = 0;
   for (let i = 0; i < n; i += 1) {
-    const [ax, ay] = [xy[i * 2]!, xy[i * 2 + 1]!];
-    const [bx, by] = [xy[((i + 1) % n) * 2]!, xy[((i + 1) % n) * 2 + 1]!];
-    const [cx, cy] = [xy[((i + 2) % n) * 2]!, xy[((i + 2) % n) * 2 + 1]!];
-    const turn = Math.sign((bx - ax) * (cy - by) - (by - ay) * (cx - bx));
+    const a = at + i * 2;
+    const b = at + ((i + 1) % n) * 2;
+    const c = at + ((i + 2) % n) * 2;
+    const turn = Math.sign((v[b]! - v[a]!) * (v[c + 1]! - v[b + 1]!) - (v[b + 1]! - v[a + 1]!) * (v[c]! - v[b]!));
     if (turn === 0) continue;
     if (sign === 0) sign = turn;
-    else if (turn !== sign) return null;
+    else if (turn !== sign) return false;
   }
-  if (sign === 0) return null;
-  if (sign > 0) return xy;
-  const reversed: number[] = [];
-  for (let i = n - 1; i >= 0; i -= 1) reversed.push(xy[i * 2]!, xy[i * 2 + 1]!);
-  return reversed;
+  if (sign === 0) return false;
+  if (sign < 0) {
+    for (let i = 0, j = n - 1; i < j; i += 1, j -= 1) {
+      const [x, y] = [v[at + i * 2]!, v[at + i * 2 + 1]!];
+      v[at + i * 2] = v[at + j * 2]!;
+      v[at + i * 2 + 1] = v[at + j * 2 + 1]!;
+      v[at + j * 2] = x;
+      v[at + j * 2 + 1] = y;
+    }
+  }
+  pieceLength += n;
+  closePiece();
+  return true;
 }
 
-function indexBoxes(count: number, each: (i: number, add: (minX: number, minY: number, maxX: number, maxY: number) => void) => void): Flatbush {
-  const index = new Flatbush(Math.max(1, count));
-  for (let i = 0; i < count; i += 1) each(i, (minX, minY, maxX, maxY) => index.add(minX, minY, maxX, maxY));
-  // Flatbush needs at least one box; an empty area gets one that nothing can meet.
-  if (count === 0) index.add(Infinity, Infinity, Infinity, Infinity);
+function indexBoxes(boxes: Float64Array): Flatbush {
+  const index = new Flatbush(boxes.length / 4);
+  for (let i = 0; i < boxes.length; i += 4) index.add(boxes[i]!, boxes[i + 1]!, boxes[i + 2]!, boxes[i + 3]!);
   index.finish();
   return index;
 }
@@ -207,30 +262,63 @@ function insideRings(v: Float64Array, ringStarts: Uint32Array, x: number, y: num
 /** Scratch buffers of the clipper, grown on demand and reused (never the same array twice): no allocation per unit. */
 let bufferA = new Float64Array(1024);
 let bufferB = new Float64Array(1024);
+/** A nested GeoJSON ring copied flat for the clipper. */
+let ringBuffer = new Float64Array(1024);
 /** The clipping edges of the current piece (ax, ay, bx, by), reused. */
 let cutting = new Float64Array(256);
 
-/** Area (square degrees) of the part of a unit inside the area. `unitArea` and `unitBBox` are the unit's own. */
-export function intersectionArea(area: PreparedArea, unit: Polygon | MultiPolygon, unitBBox: BBox, unitArea: number): number {
+/**
+ * Area (square degrees) of the part of a unit inside the area. `unitArea` and `unitBBox` are the
+ * unit's own. A flat unit is clipped straight from its arrays, a nested one copied flat first.
+ */
+export function intersectionArea(area: PreparedArea, unit: Polygon | MultiPolygon | FlatPolygons, unitBBox: BBox, unitArea: number): number {
   if (!boxesMeet(area.bbox, unitBBox)) return 0;
   const [minX, minY, maxX, maxY] = unitBBox;
   // No boundary of the area crosses the cells under the unit's box: it is wholly inside or wholly outside.
   const state = boxState(area.grid, minX, minY, maxX, maxY);
   if (state !== CellState.Boundary) return state === CellState.Inside ? unitArea : 0;
-  const polygons = polygonsOf(unit);
   let total = 0;
-  for (const piece of area.pieceIndex.search(minX, minY, maxX, maxY)) {
-    const cuts = cuttingEdges(area, piece, unitBBox);
-    if (cuts < 0) continue;
-    if (cuts === 0) {
-      total += unitArea;
-      continue;
-    }
-    for (const polygon of polygons) {
-      polygon.forEach((ring, r) => { total += (r === 0 ? 1 : -1) * clippedRingArea(ring, cuts); });
+  if (area.pieceIndex) {
+    for (const piece of area.pieceIndex.search(minX, minY, maxX, maxY)) total += pieceOverlap(area, piece, unit, unitBBox, unitArea);
+  } else {
+    const boxes = area.pieceBoxes;
+    for (let piece = 0; piece * 4 < boxes.length; piece += 1) {
+      if (boxes[piece * 4]! > maxX || boxes[piece * 4 + 2]! < minX || boxes[piece * 4 + 1]! > maxY || boxes[piece * 4 + 3]! < minY) continue;
+      total += pieceOverlap(area, piece, unit, unitBBox, unitArea);
     }
   }
   return Math.min(unitArea, Math.max(0, total));
+}
+
+/** Area of the part of a unit inside one piece of the area. */
+function pieceOverlap(area: PreparedArea, piece: number, unit: Polygon | MultiPolygon | FlatPolygons, unitBBox: BBox, unitArea: number): number {
+  const cuts = cuttingEdges(area, piece, unitBBox);
+  if (cuts < 0) return 0;
+  if (cuts === 0) return unitArea;
+  let total = 0;
+  if (isFlat(unit)) {
+    const { coordinates, ringEnds, polygonEnds } = unit;
+    for (let p = 0, ring = 0; p < polygonEnds.length; p += 1) {
+      for (const outer = ring; ring < polygonEnds[p]!; ring += 1) {
+        const clipped = clippedRingArea(coordinates, ring === 0 ? 0 : ringEnds[ring - 1]!, ringEnds[ring]!, cuts);
+        total += ring === outer ? clipped : -clipped;
+      }
+    }
+    return total;
+  }
+  for (const polygon of polygonsOf(unit)) {
+    for (let r = 0; r < polygon.length; r += 1) {
+      const ring = polygon[r]!;
+      if (ringBuffer.length < ring.length * 2) ringBuffer = new Float64Array(ring.length * 4);
+      for (let i = 0; i < ring.length; i += 1) {
+        ringBuffer[i * 2] = ring[i]![0]!;
+        ringBuffer[i * 2 + 1] = ring[i]![1]!;
+      }
+      const clipped = clippedRingArea(ringBuffer, 0, ring.length, cuts);
+      total += r === 0 ? clipped : -clipped;
+    }
+  }
+  return total;
 }
 
 /**
@@ -266,30 +354,34 @@ function cuttingEdges(area: PreparedArea, piece: number, [minX, minY, maxX, maxY
   return count;
 }
 
-/** |area| of a ring clipped by the first `edges` edges of `cutting` (Sutherland–Hodgman). */
-function clippedRingArea(ring: Position[], edges: number): number {
-  let count = ring.length;
-  if (bufferA.length < count * 4) bufferA = new Float64Array(count * 4);
-  let input = bufferA;
-  let output = bufferB;
-  for (let i = 0; i < count; i += 1) {
-    input[i * 2] = ring[i]![0]!;
-    input[i * 2 + 1] = ring[i]![1]!;
-  }
+/**
+ * |area| of the ring made of points start to end of `ring` (not a scratch buffer) clipped by the
+ * first `edges` edges of `cutting` (Sutherland–Hodgman): the first edge reads the ring where it
+ * lies, the next ones go back and forth between the two scratch buffers.
+ */
+function clippedRingArea(ring: Float64Array, start: number, end: number, edges: number): number {
+  let count = end - start;
+  let input = ring;
+  let offset = start * 2;
   for (let edge = 0; edge < edges && count > 0; edge += 1) {
     const ax = cutting[edge * 4]!;
     const ay = cutting[edge * 4 + 1]!;
     const ex = cutting[edge * 4 + 2]!;
     const ey = cutting[edge * 4 + 3]!;
     // Each input vertex gives at most two output vertices.
-    if (output.length < count * 4) output = new Float64Array(count * 4);
+    let output = input === bufferA ? bufferB : bufferA;
+    if (output.length < count * 4) {
+      output = new Float64Array(count * 4);
+      if (input === bufferA) bufferB = output;
+      else bufferA = output;
+    }
     let written = 0;
-    let px = input[(count - 1) * 2]!;
-    let py = input[(count - 1) * 2 + 1]!;
+    let px = input[offset + (count - 1) * 2]!;
+    let py = input[offset + (count - 1) * 2 + 1]!;
     let pSide = ex * (py - ay) - ey * (px - ax);
     for (let i = 0; i < count; i += 1) {
-      const cx = input[i * 2]!;
-      const cy = input[i * 2 + 1]!;
+      const cx = input[offset + i * 2]!;
+      const cy = input[offset + i * 2 + 1]!;
       const cSide = ex * (cy - ay) - ey * (cx - ax);
       if (cSide >= 0) {
         if (pSide < 0) {
@@ -309,12 +401,10 @@ function clippedRingArea(ring: Position[], edges: number): number {
       pSide = cSide;
     }
     count = written / 2;
-    [input, output] = [output, input];
+    input = output;
+    offset = 0;
   }
-  // Two distinct arrays, each at least as large as before: kept for the next call.
-  bufferA = input;
-  bufferB = output;
   let sum = 0;
-  for (let i = 0, j = count - 1; i < count; j = i++) sum += input[j * 2]! * input[i * 2 + 1]! - input[i * 2]! * input[j * 2 + 1]!;
+  for (let i = 0, j = count - 1; i < count; j = i++) sum += input[offset + j * 2]! * input[offset + i * 2 + 1]! - input[offset + i * 2]! * input[offset + j * 2 + 1]!;
   return Math.abs(sum / 2);
 }
