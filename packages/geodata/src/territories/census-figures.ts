@@ -30,47 +30,81 @@ export interface MeasureFigure {
   sources: AdministrativeKind[];
 }
 
-export interface DataPrecedence<U extends FigureUnit = FigureUnit> {
+/** What the precedence rules read of a unit. */
+export interface PrecedenceUnit { kind: AdministrativeKind; country: string }
+
+export interface DataPrecedence<U extends PrecedenceUnit = FigureUnit> {
   hasFinerData(unit: U, key: string): boolean;
   hasNationalData(country: string, key: string): boolean;
 }
 
-interface Accumulator { sum: number; weight: number; covered: number; polygons: boolean; used: boolean; kinds: Set<AdministrativeKind> }
+/**
+ * The running figure of one measure, fed one unit at a time: censusFigures feeds it the units in
+ * the order given, and so may a caller that reads the units' values its own way (the compute
+ * threads' unit cache), getting the same figure to the last bit for the same units in the same order.
+ */
+export class MeasureSum {
+  /** The measure weighing the values (weighted means), read by the caller beside the value. */
+  readonly weightKey: string | undefined;
+  private sum = 0;
+  private weight = 0;
+  private covered = 0;
+  private polygons = false;
+  private used = false;
+  private readonly kinds = new Set<AdministrativeKind>();
+  private lastKind: AdministrativeKind | undefined;
+
+  constructor(readonly key: string) {
+    const definition = MEASURES_BY_KEY.get(key);
+    this.weightKey = definition?.aggregation.method === 'weightedMean' ? definition.aggregation.weight : undefined;
+  }
+
+  /** A unit that counts for the measure: its value (and weight, for a weighted mean), the share of it inside the area and that part's surface. */
+  add(kind: AdministrativeKind, polygon: boolean, value: number, weight: number, share: number, overlapArea: number): void {
+    if (this.weightKey) {
+      this.sum += value * weight * share;
+      this.weight += weight * share;
+    } else {
+      this.sum += value * share;
+    }
+    this.used = true;
+    if (kind !== this.lastKind) {
+      this.kinds.add(kind);
+      this.lastKind = kind;
+    }
+    if (polygon) {
+      this.polygons = true;
+      this.covered += overlapArea;
+    }
+  }
+
+  figure(areaSize: number): MeasureFigure {
+    const value = !this.used ? null : this.weightKey ? (this.weight > 0 ? this.sum / this.weight : null) : this.sum;
+    return {
+      key: this.key,
+      value,
+      coverage: this.used && this.polygons && areaSize > 0 ? Math.min(1, this.covered / areaSize) : null,
+      sources: [...this.kinds].sort((a, b) => UNIT_KINDS[b].fineness - UNIT_KINDS[a].fineness),
+    };
+  }
+}
 
 export function censusFigures<U extends FigureUnit>(areaSize: number, overlaps: readonly FigureOverlap<U>[], keys: readonly string[], precedence: DataPrecedence<U>): MeasureFigure[] {
   return keys.map((key) => {
-    const definition = MEASURES_BY_KEY.get(key);
-    const weightKey = definition?.aggregation.method === 'weightedMean' ? definition.aggregation.weight : undefined;
-    const total: Accumulator = { sum: 0, weight: 0, covered: 0, polygons: false, used: false, kinds: new Set() };
+    const total = new MeasureSum(key);
     for (const { unit, share, overlapArea } of overlaps) {
       const value = unit.values[key];
-      if (value === undefined || !counts(unit, key, precedence)) continue;
-      if (weightKey) {
-        const weight = unit.values[weightKey];
-        if (weight === undefined) continue;
-        total.sum += value * weight * share;
-        total.weight += weight * share;
-      } else {
-        total.sum += value * share;
-      }
-      total.used = true;
-      total.kinds.add(unit.kind);
-      if (unit.geometry.type !== 'Point') {
-        total.polygons = true;
-        total.covered += overlapArea;
-      }
+      if (value === undefined || !unitCounts(unit, key, precedence)) continue;
+      const weight = total.weightKey ? unit.values[total.weightKey] : 0;
+      if (weight === undefined) continue;
+      total.add(unit.kind, unit.geometry.type !== 'Point', value, weight, share, overlapArea);
     }
-    const value = !total.used ? null : weightKey ? (total.weight > 0 ? total.sum / total.weight : null) : total.sum;
-    return {
-      key,
-      value,
-      coverage: total.used && total.polygons && areaSize > 0 ? Math.min(1, total.covered / areaSize) : null,
-      sources: [...total.kinds].sort((a, b) => UNIT_KINDS[b].fineness - UNIT_KINDS[a].fineness),
-    };
+    return total.figure(areaSize);
   });
 }
 
-function counts<U extends FigureUnit>(unit: U, key: string, precedence: DataPrecedence<U>): boolean {
+/** Whether a unit's value of a measure counts (the rules above): not where a finer unit or a national kind gives it. */
+export function unitCounts<U extends PrecedenceUnit>(unit: U, key: string, precedence: DataPrecedence<U>): boolean {
   if (UNIT_KINDS[unit.kind].country === 'ww' && precedence.hasNationalData(unit.country, key)) return false;
   return !precedence.hasFinerData(unit, key);
 }
