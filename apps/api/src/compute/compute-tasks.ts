@@ -83,7 +83,8 @@ export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeo
       return result;
     }
     case 'censusFigures':
-      return areaCensusFigures(threadUnitCache(), unpackGeometries(task.area)[0]!, task.request);
+      // One packed geometry is its flat polygons: prepared as it arrived, no nested arrays rebuilt.
+      return areaCensusFigures(threadUnitCache(), task.area, task.request);
     case 'divisionsWorkbook':
       return divisionsWorkbook(task.areas, task.locale).then((buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength));
     case 'unitTile':
