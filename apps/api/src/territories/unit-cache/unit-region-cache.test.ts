@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boxesMeet, type BBox, type Cell } from './cell-grid.js';
-import { UnitRegionCache, type UnitCellLoader, type UnitRecord } from './unit-region-cache.js';
+import { UnitRegionCache, unitBytes, type UnitCellLoader, type UnitRecord } from './unit-region-cache.js';
 
 /** Square units of `size` degrees on a grid from (x0, y0): a region's units, as the database would give them. */
 function squares(x0: number, y0: number, count: number, size: number): UnitRecord[] {
@@ -71,22 +71,42 @@ describe('UnitRegionCache', () => {
     expect(loader.unitsRead - read).toBe(second.size - shared);
   });
 
+  it('gives only the units of the kinds asked for that have one of the measures asked for', async () => {
+    const records = squares(7, 48, 6, 0.1).map((record, i): UnitRecord => ({
+      ...record,
+      kind: i % 5 === 0 ? 'fr_cities' as const : record.kind,
+      values: i % 3 === 0 ? {} : i % 3 === 1 ? { population: i } : { csp_1: i, population_0014: 2 * i },
+    }));
+    const cache = new UnitRegionCache(new RecordsLoader(records));
+    const bbox: BBox = [7, 48, 7.6, 48.6];
+    expect((await cache.unitsMeeting(bbox, 1)).length).toBe(36);
+    const ids = async (kinds: string[], keys: string[]) => (await cache.unitsMeeting(bbox, 1, { kinds, keys })).map((unit) => Number(unit.id) - 1).sort((a, b) => a - b);
+    const expected = (keep: (i: number) => boolean) => records.flatMap((_, i) => (keep(i) ? [i] : []));
+    expect(await ids(['fr_iris'], ['population'])).toEqual(expected((i) => i % 5 !== 0 && i % 3 === 1));
+    expect(await ids(['fr_iris', 'fr_cities'], ['population_0014', 'median_household_income'])).toEqual(expected((i) => i % 3 === 2));
+    expect(await ids(['fr_cities'], ['population', 'csp_1'])).toEqual(expected((i) => i % 5 === 0 && i % 3 !== 0));
+    expect(await ids(['fr_iris'], ['unknown'])).toEqual([]);
+    const unit = (await cache.unitsMeeting(bbox, 1, { kinds: ['fr_iris'], keys: ['csp_1'] }))[0]!;
+    expect([cache.value(unit, 'csp_1'), cache.value(unit, 'population_0014'), cache.value(unit, 'population'), cache.value(unit, 'unknown')])
+      .toEqual([Number(unit.id) - 1, 2 * (Number(unit.id) - 1), undefined, undefined]);
+  });
+
   it('forgets everything when the data version moves on', async () => {
     const loader = new RecordsLoader(squares(7, 48, 4, 0.1));
     const cache = new UnitRegionCache(loader);
-    expect((await cache.unitsMeeting([7, 48, 7.3, 48.3], 1)).map((unit) => unit.values.population)).toContain(100);
+    expect((await cache.unitsMeeting([7, 48, 7.3, 48.3], 1)).map((unit) => cache.value(unit, 'population'))).toContain(100);
     loader.records = loader.records.map((record) => ({ ...record, values: { population: 200 } }));
-    expect((await cache.unitsMeeting([7, 48, 7.3, 48.3], 1)).map((unit) => unit.values.population)).toContain(100);
-    expect(new Set((await cache.unitsMeeting([7, 48, 7.3, 48.3], 2)).map((unit) => unit.values.population))).toEqual(new Set([200]));
+    expect((await cache.unitsMeeting([7, 48, 7.3, 48.3], 1)).map((unit) => cache.value(unit, 'population'))).toContain(100);
+    expect(new Set((await cache.unitsMeeting([7, 48, 7.3, 48.3], 2)).map((unit) => cache.value(unit, 'population')))).toEqual(new Set([200]));
   });
 
   it('keeps within its budget, least recently used cells out first, never the request\'s own', async () => {
     const loader = new RecordsLoader(squares(0, 0, 40, 0.1));
-    const oneCell = 5 * 5 * (600 + 5 * 56);
+    const oneCell = 5 * 5 * unitBytes(5, 1);
     const cache = new UnitRegionCache(loader, 3 * oneCell);
     for (const [x, y] of [[0.1, 0.1], [0.6, 0.1], [1.1, 0.1], [1.6, 0.1]]) await cache.unitsMeeting([x!, y!, x! + 0.1, y! + 0.1], 1);
     expect(cache.stats.cells).toBeLessThanOrEqual(3);
-    expect(cache.stats.bytes).toBeLessThanOrEqual(3 * oneCell + 20 * (600 + 5 * 56));
+    expect(cache.stats.bytes).toBeLessThanOrEqual(3 * oneCell + 20 * unitBytes(5, 1));
     const asked = loader.cellsAsked;
     await cache.unitsMeeting([1.6, 0.1, 1.7, 0.2], 1);
     expect(loader.cellsAsked).toBe(asked);

@@ -1,6 +1,7 @@
 /**
  * A compute thread's bounded cache of the territorial units of the regions it was asked about:
- * parsed boundaries with their bounding box and planar area, kept by grid cell (cell-grid.ts), so
+ * boundaries as flat arrays (flat-polygons.ts) with their bounding box and planar area, and figures
+ * as a dense array by measure, kept by grid cell (cell-grid.ts), so
  * that the next figures of an area in the same region need no database round trip and no parsing,
  * only the exact kernel. Reading the units of every area from the database made statistics slower
  * than PostGIS computing them itself (bench/README.md); keeping every unit in memory made the
@@ -9,7 +10,7 @@
  */
 import type { MultiPolygon, Point, Polygon } from 'geojson';
 import type { AdministrativeKind } from '@catchment/domain';
-import { geometryBBox, planarArea } from '@catchment/geodata';
+import { flatBBox, flatPlanarArea, flattenPolygons, type FlatPolygons } from '@catchment/geodata';
 import { boxesMeet, cellsOf, type BBox, type Cell } from './cell-grid.js';
 
 /** A unit as the database gives it, its boundary as GeoJSON text. */
@@ -24,8 +25,12 @@ export interface UnitRecord {
   geometry: string;
 }
 
-export interface CachedUnit extends Omit<UnitRecord, 'geometry'> {
-  geometry: Point | Polygon | MultiPolygon;
+export interface CachedUnit extends Omit<UnitRecord, 'geometry' | 'values'> {
+  geometry: Point | FlatPolygons;
+  /** The unit's figures by the cache's index of measures (`measureIndex`), NaN where it has none. */
+  measures: Float64Array;
+  /** Bit `index % 31` set for every measure it has: a unit without any measure asked for is skipped at once. */
+  measureBits: number;
   bbox: BBox;
   /** Planar area in square degrees (0 for a point). */
   planarArea: number;
@@ -45,9 +50,11 @@ export interface UnitCellLoader {
 /** 64 MB per thread: about a million boundary points, a few départements of IRIS and communes. */
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
-/** What a parsed boundary costs in the heap: arrays of two numbers per point, and the unit itself. */
-const BYTES_PER_POINT = 56;
-const BYTES_PER_UNIT = 600;
+/**
+ * What a cached unit costs in memory (heap and array buffers, measured on the Bas-Rhin IRIS): two
+ * float64 per point, one per measure, and the unit itself with its strings and typed arrays.
+ */
+export const unitBytes = (points: number, measures: number) => 1_800 + points * 16 + measures * 8;
 
 export class UnitRegionCache {
   private version: number | undefined;
@@ -56,23 +63,47 @@ export class UnitRegionCache {
   private readonly units = new Map<string, CachedUnit>();
   private bytes = 0;
   private request = 0;
+  /** Measure key → index into every unit's `measures` (grows as units bring new measures; kept across versions). */
+  private readonly measureIndexes = new Map<string, number>();
 
   constructor(private readonly loader: UnitCellLoader, private readonly maxBytes = DEFAULT_CACHE_BYTES) {}
 
-  /** The units whose bounding box meets `bbox`, each once, as of data `version`. */
-  async unitsMeeting(bbox: BBox, version: number): Promise<CachedUnit[]> {
+  /** The index of a measure in the units' `measures`, -1 when no unit read so far has it. */
+  measureIndex(key: string): number {
+    return this.measureIndexes.get(key) ?? -1;
+  }
+
+  /** A unit's figure for a measure (undefined: it has none). */
+  value(unit: CachedUnit, key: string): number | undefined {
+    const value = unit.measures[this.measureIndex(key)];
+    return value === undefined || Number.isNaN(value) ? undefined : value;
+  }
+
+  /**
+   * The units whose bounding box meets `bbox`, each once, as of data `version`; with `wanted`, only
+   * those of its kinds having one of its measures or more (one sharing a bit with them may slip
+   * through: whoever reads its figures reads them by index).
+   */
+  async unitsMeeting(bbox: BBox, version: number, wanted?: { kinds: readonly string[]; keys: readonly string[] }): Promise<CachedUnit[]> {
     if (version !== this.version) this.clear(version);
     const needed = cellsOf(bbox);
     const missing = needed.filter((cell) => !this.cells.has(cell.key));
     if (missing.length > 0) await this.load(missing, version);
     // Another data version arrived while loading: what was loaded is labelled with it, and right.
     const request = ++this.request;
+    const kinds = wanted ? new Set(wanted.kinds) : undefined;
+    let measureBits = 0;
+    for (const key of wanted?.keys ?? []) {
+      const index = this.measureIndex(key);
+      if (index >= 0) measureBits |= 1 << (index % 31);
+    }
     const met: CachedUnit[] = [];
     for (const cell of needed) {
       const units = this.cells.get(cell.key) ?? [];
       this.cells.delete(cell.key);
       this.cells.set(cell.key, units);
       for (const unit of units) {
+        if (kinds && ((unit.measureBits & measureBits) === 0 || !kinds.has(unit.kind))) continue;
         if (unit.seen === request || !boxesMeet(unit.bbox, bbox)) continue;
         unit.seen = request;
         met.push(unit);
@@ -99,7 +130,7 @@ export class UnitRegionCache {
     if (version !== this.version) this.clear(version);
     const unknown = [...new Set([...idsByCell.values()].flat())].filter((id) => !this.units.has(id));
     for (const record of unknown.length > 0 ? await this.loader.units(unknown) : []) {
-      if (!this.units.has(record.id)) this.units.set(record.id, parsed(record));
+      if (!this.units.has(record.id)) this.units.set(record.id, this.parsed(record));
     }
     for (const cell of cells) {
       if (this.cells.has(cell.key)) continue;
@@ -127,22 +158,35 @@ export class UnitRegionCache {
       }
     }
   }
+
+  private parsed(record: UnitRecord): CachedUnit {
+    const geometry = JSON.parse(record.geometry) as Point | Polygon | MultiPolygon;
+    const flat = geometry.type === 'Point' ? null : flattenPolygons(geometry);
+    const { values, geometry: _text, ...rest } = record;
+    // Measures the cache has not met yet get the next indexes; the dataset format has numbers only.
+    const keys = Object.keys(values);
+    for (const key of keys) if (!this.measureIndexes.has(key)) this.measureIndexes.set(key, this.measureIndexes.size);
+    const measures = new Float64Array(this.measureIndexes.size).fill(Number.NaN);
+    let measureBits = 0;
+    for (const key of keys) {
+      const index = this.measureIndexes.get(key)!;
+      measures[index] = Number(values[key]);
+      measureBits |= 1 << (index % 31);
+    }
+    return {
+      ...rest,
+      geometry: flat ?? geometry as Point,
+      measures,
+      measureBits,
+      bbox: flat ? flatBBox(flat) : pointBox(geometry as Point),
+      planarArea: flat ? flatPlanarArea(flat) : 0,
+      bytes: unitBytes(flat ? flat.coordinates.length / 2 : 1, measures.length),
+      cells: 0,
+      seen: 0,
+    };
+  }
 }
 
-function parsed(record: UnitRecord): CachedUnit {
-  const geometry = JSON.parse(record.geometry) as Point | Polygon | MultiPolygon;
-  let points = 1;
-  if (geometry.type !== 'Point') {
-    points = 0;
-    for (const polygon of geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) for (const ring of polygon) points += ring.length;
-  }
-  return {
-    ...record,
-    geometry,
-    bbox: geometryBBox(geometry),
-    planarArea: geometry.type === 'Point' ? 0 : planarArea(geometry),
-    bytes: BYTES_PER_UNIT + points * BYTES_PER_POINT,
-    cells: 0,
-    seen: 0,
-  };
+function pointBox({ coordinates: [x, y] }: Point): BBox {
+  return [x!, y!, x!, y!];
 }
