@@ -14,6 +14,7 @@ import { startDemoBasemaps } from './basemap/demo-basemaps.setup.js';
 import { loadTerritoryFiles } from './territories/data/territory-files.js';
 import { openEventBus } from './events/open-event-bus.js';
 import { JobQueue } from './jobs/job-queue.js';
+import { openMailer } from './mail/open-mailer.js';
 
 export async function openApp(config: Config, log: (message: string) => void): Promise<AppContext> {
   const pgliteDir = path.join(config.dataDir, 'db');
@@ -32,12 +33,15 @@ export async function openApp(config: Config, log: (message: string) => void): P
   const events = await openEventBus(database.kind, database.connection, { log });
   const jobs = new JobQueue(database.connection, { onError: (error) => log(`Job queue: ${error.message}`) });
   await jobs.start();
-  return createContext(config, database, { ...demo, routing, events, jobs });
+  // Without SMTP_URL, account e-mails go to DATA_DIR/outbox and their links to the console.
+  const mailer = openMailer(config, log);
+  return createContext(config, database, { ...demo, routing, events, jobs, mailer });
 }
 
-/** Releases what openApp opened: the job queue, the events, the routing and compute workers, then the database. */
+/** Releases what openApp opened: the job queue, the mailer's connections, the events, the routing and compute workers, then the database. */
 export async function closeApp(ctx: AppContext): Promise<void> {
   await ctx.jobs?.stop();
+  await ctx.mailer.close();
   await ctx.events.close();
   await ctx.routing?.close();
   await ctx.compute.close();

@@ -25,6 +25,10 @@ import { LoginThrottle } from './auth/login-throttle.js';
 import type { LoginThrottlePolicy } from './auth/login-throttle-policy.js';
 import type { LoginRequestLimits } from './auth/request-limits.js';
 import { clientsRoutes } from './clients/clients.routes.js';
+import { AccountMails } from './accounts/account-mails.js';
+import { AccountsRepository } from './accounts/accounts.repository.js';
+import { accountsRoutes } from './accounts/accounts.routes.js';
+import { AccountsService } from './accounts/accounts.service.js';
 import { healthRoutes } from './health/health.routes.js';
 import { realtimeRoutes } from './events/realtime.routes.js';
 import { MapStore } from './maps/map-store.js';
@@ -96,7 +100,15 @@ export async function buildServer(ctx: AppContext, options: ServerOptions = {}):
     await api.register(healthRoutes, { ctx });
     const loginThrottle = new LoginThrottle(new LoginFailuresRepository(ctx.database.db), options.login?.throttle);
     await api.register(authRoutes, { clients: ctx.clients, loginThrottle, loginLimits: options.login?.limits });
-    await api.register(clientsRoutes, { clients: ctx.clients, sessions: ctx.sessions });
+    // Account e-mails leave after the answers; the server waits for those under way before it closes.
+    const mails = new AccountMails(ctx.mailer, ctx.config.publicUrl, app.log);
+    app.addHook('onClose', async () => mails.settled());
+    const accounts = new AccountsService({
+      clients: ctx.clients, accounts: new AccountsRepository(ctx.database.db), sessions: ctx.sessions, mails, loginThrottle,
+      passwordStrength: (password, inputs) => ctx.compute.passwordStrength(password, inputs),
+    });
+    await api.register(clientsRoutes, { clients: ctx.clients, sessions: ctx.sessions, accounts });
+    await api.register(accountsRoutes, { accounts });
     await api.register(realtimeRoutes, {
       events: ctx.events, sessions: ctx.sessions, maps: new MapStore(ctx.database.db),
       publicUrl: ctx.config.publicUrl, heartbeatMs: options.realtimeHeartbeatMs,

@@ -1,12 +1,12 @@
 /**
  * Reads the session cookie on every request. A valid session is put on request.session and its
- * remaining life is sent in the token-life-time header, so the web app can send the user to the
- * login page when it ends (SPEC §7).
+ * remaining life (until its absolute expiry, or until it goes idle if that comes first) is sent in
+ * the token-life-time header, so the web app can send the user to the login page when it ends (SPEC §7).
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, SESSION_TTL_SECONDS } from '@catchment/domain';
-import type { ActiveSession, SessionsRepository } from './sessions.repository.js';
+import { sessionEndsAt, type ActiveSession, type SessionsRepository } from './sessions.repository.js';
 
 export const SESSION_COOKIE = 'session';
 export const TOKEN_LIFE_TIME_HEADER = 'token-life-time';
@@ -27,14 +27,14 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, { sessions, se
     const session = await sessions.findActive(token);
     if (!session) return;
     request.session = session;
-    reply.header(TOKEN_LIFE_TIME_HEADER, String(Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000))));
+    reply.header(TOKEN_LIFE_TIME_HEADER, String(Math.max(0, Math.floor((sessionEndsAt(session).getTime() - Date.now()) / 1000))));
   });
   app.decorate('openSession', async (reply: FastifyReply, clientId: number) => {
     const { token, session } = await sessions.create(clientId, SESSION_TTL_SECONDS);
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies, maxAge: SESSION_TTL_SECONDS,
     });
-    reply.header(TOKEN_LIFE_TIME_HEADER, String(SESSION_TTL_SECONDS));
+    reply.header(TOKEN_LIFE_TIME_HEADER, String(Math.floor((sessionEndsAt(session).getTime() - Date.now()) / 1000)));
     return session;
   });
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {

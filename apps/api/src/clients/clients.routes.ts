@@ -4,20 +4,27 @@ import { requireSession } from '../auth/session.plugin.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
 import { toUser, type ClientsRepository } from './clients.repository.js';
 import { ClientsService } from './clients.service.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import { requestLocale } from '../http/errors.js';
 
-export interface ClientsRoutesOptions { clients: ClientsRepository; sessions: SessionsRepository }
+export interface ClientsRoutesOptions {
+  clients: ClientsRepository;
+  sessions: SessionsRepository;
+  /** The account lifecycle: the sign-up's password rule and verification e-mail. */
+  accounts: AccountsService;
+}
 
 // Sign-up and the e-mail check are limited per socket address (request.ip, the plugin's default key),
 // not per claimed client as the log-in is (auth/request-limits.ts): no owner is kept out of an
 // account here, and the claimed sub-keys would only multiply the allowance of whoever forges them.
-export const clientsRoutes: FastifyPluginAsyncZod<ClientsRoutesOptions> = async (app, { clients, sessions }) => {
-  const accounts = new ClientsService(clients, sessions);
+export const clientsRoutes: FastifyPluginAsyncZod<ClientsRoutesOptions> = async (app, { clients, sessions, accounts: lifecycle }) => {
+  const accounts = new ClientsService(clients, sessions, lifecycle);
 
   app.post('/Clients', {
-    schema: { tags: ['clients'], summary: 'Sign up; the new user is logged in', body: signupBody },
+    schema: { tags: ['clients'], summary: 'Sign up; the new user is logged in and sent the verification link', body: signupBody },
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
   }, async (request, reply) => {
-    const created = await accounts.signUp(request.body);
+    const created = await accounts.signUp(request.body, requestLocale(request));
     await app.openSession(reply, created.id);
     return reply.code(201).send(toUser(created));
   });

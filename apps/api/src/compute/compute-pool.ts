@@ -7,7 +7,7 @@
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import { DomainError, type AreaGeometry, type Locale } from '@catchment/domain';
+import { DomainError, type AreaGeometry, type Locale, type PasswordStrength, type PasswordUserInputs } from '@catchment/domain';
 import type { NamedDivisions } from '../territories/divisions-workbook.js';
 import { workerUrl } from '@catchment/files';
 import type { PoolConfig } from 'pg';
@@ -87,6 +87,11 @@ export class ComputePool {
   async divisionsWorkbook(areas: NamedDivisions[], locale: Locale): Promise<Buffer> {
     const bytes = await this.run({ name: 'divisionsWorkbook', areas, locale }) as Uint8Array;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** How hard a password is to guess for this user (packages/domain accounts/password-strength.ts). */
+  async passwordStrength(password: string, inputs: PasswordUserInputs): Promise<PasswordStrength> {
+    return await this.run({ name: 'passwordStrength', password, inputs }) as PasswordStrength;
   }
 
   /** Tasks run to completion so far (what tells a cached result from a computed one). */

@@ -8,6 +8,7 @@ import type { PoolConfig } from 'pg';
 import { unionGeometries, validateAreaGeometry, type AreaGeometry, type GeometryReason } from '@catchment/domain';
 import { encodeUnitTile, prepareArea, unitOverlap, type MeasureFigure } from '@catchment/geodata';
 import type { Locale } from '@catchment/domain';
+import { passwordStrength, type PasswordStrength, type PasswordUserInputs } from '@catchment/domain';
 import { divisionsWorkbook, type NamedDivisions } from '../territories/divisions-workbook.js';
 import { areaCensusFigures, type CensusRequest } from '../territories/unit-cache/area-census.js';
 import { DatabaseUnitCellLoader } from '../territories/unit-cache/unit-cell-loader.js';
@@ -35,7 +36,9 @@ export type ComputeTask =
   /** A vector tile of territorial units, from the rows the database cut for it (GeoJSON text). */
   | { name: 'unitTile'; z: number; x: number; y: number; units: UnitTileRow[]; labels: boolean }
   /** The divisions export (exceljs builds the whole workbook in memory: seconds for large areas). */
-  | { name: 'divisionsWorkbook'; areas: NamedDivisions[]; locale: Locale };
+  | { name: 'divisionsWorkbook'; areas: NamedDivisions[]; locale: Locale }
+  /** A password's strength for its user (zxcvbn-ts: milliseconds to about a second, dictionaries loaded once per thread). */
+  | { name: 'passwordStrength'; password: string; inputs: PasswordUserInputs };
 
 export interface UnitTileRow { code: string; name: string; geometry: string; labelX: number | null; labelY: number | null }
 
@@ -60,7 +63,7 @@ function threadUnitCache(): UnitRegionCache {
   return unitCache;
 }
 
-export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | Promise<Uint8Array | MeasureFigure[]> | null {
+export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | Promise<Uint8Array | MeasureFigure[] | PasswordStrength> | null {
   switch (task.name) {
     case 'validateAreas':
       return unpackGeometries(task.geometries).flatMap((geometry, index) => {
@@ -87,6 +90,8 @@ export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeo
       return areaCensusFigures(threadUnitCache(), task.area, task.request);
     case 'divisionsWorkbook':
       return divisionsWorkbook(task.areas, task.locale).then((buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength));
+    case 'passwordStrength':
+      return passwordStrength(task.password, task.inputs);
     case 'unitTile':
       return encodeUnitTile(task.z, task.x, task.y, task.units.map((unit) => ({
         code: unit.code,

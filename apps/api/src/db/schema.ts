@@ -44,6 +44,10 @@ export interface SessionsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   closed_at: Timestamp | null;
+  /** Moved on by requests at most once a minute; a session unused for SESSION_IDLE_DAYS is over. */
+  last_used_at: Timestamp;
+  /** When the password was last typed again in this session (an e-mail change needs it recent). */
+  password_confirmed_at: Timestamp | null;
 }
 
 export interface MapsTable {

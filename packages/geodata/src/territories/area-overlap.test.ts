@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import earcut from 'earcut';
 import fc from 'fast-check';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
@@ -97,6 +98,30 @@ describe('area of a unit inside an area', () => {
         expect(intersectionArea(nested, flattenPolygons(geometry), bbox, unitArea)).toBe(expected);
       }
     }
+  });
+
+  it('measures against a concave area what its triangles measure one by one', () => {
+    const file = path.resolve(import.meta.dirname, '../../../../test-data/fr/communes-06-alpes-maritimes.geojson');
+    const communes = (JSON.parse(readFileSync(file, 'utf8')) as { features: Feature<Polygon | MultiPolygon, { code: string }>[] }).features;
+    // Like an isochrone around Nice: 96 points, the radius varying with the bearing.
+    const ring = Array.from({ length: 96 }, (_, i) => {
+      const bearing = (2 * Math.PI * i) / 96;
+      const r = 0.12 * (0.775 + 0.225 * (0.5 * Math.sin(3 * bearing + 1) + 0.5 * Math.sin(7 * bearing)));
+      return [7.25 + r * Math.cos(bearing), 43.72 + 0.7 * r * Math.sin(bearing)];
+    });
+    const area: Polygon = { type: 'Polygon', coordinates: [[...ring, ring[0]!]] };
+    const triangles = earcut(ring.flat());
+    const pieces = Array.from({ length: triangles.length / 3 }, (_, t) => prepareArea({ type: 'Polygon', coordinates: [[0, 1, 2, 0].map((k) => ring[triangles[t * 3 + k]!]!)] }));
+    const prepared = prepareArea(area);
+    let met = 0;
+    for (const { geometry } of communes) {
+      const [bbox, unitArea] = [geometryBBox(geometry), planarArea(geometry)];
+      const expected = pieces.reduce((sum, piece) => sum + intersectionArea(piece, geometry, bbox, unitArea), 0);
+      // Thin triangles round worse than the few convex pieces prepareArea merges them into: 1e-10 of the unit.
+      expect(Math.abs(intersectionArea(prepared, geometry, bbox, unitArea) - expected)).toBeLessThan(1e-9 * unitArea);
+      if (expected > 0 && expected < unitArea) met += 1;
+    }
+    expect(met).toBeGreaterThan(10);
   });
 
   it('splits the communes of Alpes-Maritimes exactly along their shared boundaries', () => {

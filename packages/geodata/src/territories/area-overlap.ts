@@ -7,9 +7,10 @@
  * they equal PostGIS's `ST_Area(ST_Intersection(u, a)) / ST_Area(u)` on SRID 4326 geometries.
  *
  * The area is cut once into convex pieces: itself when it is one convex ring (a circle), else its
- * triangles (earcut, holes included). A unit's intersection with the area is the sum of its
- * intersections with the pieces its bounding box meets, each computed by Sutherland–Hodgman
- * clipping of the unit's rings against the piece: exact for a concave unit too, and shared or
+ * triangles (earcut, holes included) merged into convex pieces (convex-pieces.ts). A unit's
+ * intersection with the area is the sum of its intersections with the pieces its bounding box
+ * meets, each computed by Sutherland–Hodgman clipping of the unit's rings against the piece:
+ * exact for a concave unit too, and shared or
  * collinear edges only make zero-area slivers. Only the piece's edges whose line crosses the unit's
  * bounding box clip anything; a unit inside all of a piece's edges is wholly inside it. A grid over
  * the area (area-grid.ts) answers at once for units and points away from its boundary.
@@ -21,6 +22,7 @@ import earcut from 'earcut';
 import Flatbush from 'flatbush';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { boxState, buildAreaGrid, cellAt, CellState, type AreaGrid } from './area-grid.js';
+import { convexPieces } from './convex-pieces.js';
 import { flatBBox, flatPlanarArea, flattenPolygons, isFlat, type FlatPolygons } from './flat-polygons.js';
 
 export type BBox = [number, number, number, number];
@@ -79,10 +81,10 @@ function ringSignedArea(ring: Position[]): number {
 }
 
 /**
- * Pieces scanned one by one below this count (a circle is one, a simple concave area a handful);
+ * Pieces scanned one by one up to this count (a circle is one, an isochrone a few dozen);
  * past it, indexed (the triangles of a large administrative area).
  */
-const SCANNED_PIECES = 16;
+const SCANNED_PIECES = 64;
 
 /** The area, nested GeoJSON or flat (as it crosses to a compute thread), prepared for every unit measured against it. */
 export function prepareArea(geometry: Polygon | MultiPolygon | FlatPolygons): PreparedArea {
@@ -103,11 +105,15 @@ export function prepareArea(geometry: Polygon | MultiPolygon | FlatPolygons): Pr
     const indices = earcut(polygon, holes, 2);
     for (let t = 0; t < indices.length; t += 3) {
       const [a, b, c] = [indices[t]! * 2, indices[t + 1]! * 2, indices[t + 2]! * 2];
-      const [ax, ay, bx, by, cx, cy] = [polygon[a]!, polygon[a + 1]!, polygon[b]!, polygon[b + 1]!, polygon[c]!, polygon[c + 1]!];
       // Counter-clockwise, as the clipper wants.
-      if ((cx * ay - ax * cy) + (ax * by - bx * ay) + (bx * cy - cx * by) >= 0) addPiece3(ax, ay, bx, by, cx, cy);
-      else addPiece3(ax, ay, cx, cy, bx, by);
+      if ((polygon[c]! * polygon[a + 1]! - polygon[a]! * polygon[c + 1]!) + (polygon[a]! * polygon[b + 1]! - polygon[b]! * polygon[a + 1]!)
+        + (polygon[b]! * polygon[c + 1]! - polygon[c]! * polygon[b + 1]!) < 0) {
+        indices[t + 1] = c / 2;
+        indices[t + 2] = b / 2;
+      }
     }
+    const pieces = convexPieces(polygon, indices);
+    for (let piece = 0; piece + 1 < pieces.starts.length; piece += 1) addPiece(polygon, pieces.vertices, pieces.starts[piece]!, pieces.starts[piece + 1]!);
   }
   const pieceVertices = pieceScratch.slice(0, pieceLength * 2);
   const pieceStarts = startScratch.slice(0, pieceCount + 1);
@@ -167,16 +173,14 @@ function closePiece(): void {
   startScratch[pieceCount] = pieceLength;
 }
 
-function addPiece3(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): void {
-  ensurePieceRoom(3);
-  const at = pieceLength * 2;
-  pieceScratch[at] = ax;
-  pieceScratch[at + 1] = ay;
-  pieceScratch[at + 2] = bx;
-  pieceScratch[at + 3] = by;
-  pieceScratch[at + 4] = cx;
-  pieceScratch[at + 5] = cy;
-  pieceLength += 3;
+/** Adds the piece made of vertices[from] to vertices[to - 1] (indices into xy), in order. */
+function addPiece(xy: Float64Array, vertices: Uint32Array, from: number, to: number): void {
+  ensurePieceRoom(to - from);
+  for (let i = from; i < to; i += 1) {
+    pieceScratch[pieceLength * 2] = xy[vertices[i]! * 2]!;
+    pieceScratch[pieceLength * 2 + 1] = xy[vertices[i]! * 2 + 1]!;
+    pieceLength += 1;
+  }
   closePiece();
 }
 

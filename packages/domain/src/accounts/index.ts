@@ -1,0 +1,3 @@
+export * from './account-limits.js';
+export * from './password-strength.js';
+export * from './vat.js';
