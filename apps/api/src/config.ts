@@ -69,6 +69,11 @@ export interface Config {
    * an operator who self-hosts for a team sets what the team paid for.
    */
   defaultPlan: Plan;
+  /**
+   * Who takes the payments of subscriptions (billing/providers/index.ts): 'local', the built-in test
+   * mode where no money moves (the default), or a payment provider.
+   */
+  billingProvider: string;
 }
 
 function planSetting(value: string | undefined): Plan {
@@ -128,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     outboxDir: path.join(dataDir, 'outbox'),
     sessionIdleDays: positiveInteger(env.SESSION_IDLE_DAYS, DEFAULT_SESSION_IDLE_DAYS, 'SESSION_IDLE_DAYS'),
     defaultPlan: planSetting(env.DEFAULT_PLAN),
+    billingProvider: env.BILLING_PROVIDER || 'local',
   };
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { basemapRoutes } from './basemap/basemap.routes.js';
+import { billingRoutes } from './billing/billing.routes.js';
 import { geocodeRoutes } from './geocode/geocode.routes.js';
 import { mapsRoutes } from './maps/maps.routes.js';
 import { isochronesRoutes } from './isochrones/isochrones.routes.js';
@@ -12,4 +13,4 @@ import { territoriesRoutes } from './territories/territories.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes];

@@ -10,6 +10,7 @@ import { listLoadedDatasets, removeDataset } from '../territories/data/dataset-l
 import { withDataDatabase } from './cli-database.js';
 import { IMPORT_SOURCES, importUsage } from './import-sources.js';
 import { runUsersCommand, USERS_USAGE } from './users-command.js';
+import { BILLING_USAGE, runBillingCommand } from './billing-command.js';
 
 interface DataCommand {
   usage: string;
@@ -64,6 +65,11 @@ const COMMANDS: Record<string, DataCommand> = {
     usage: 'users list | set-plan …',
     summary: `The accounts and their plans:\n      ${USERS_USAGE.join('\n      ')}`,
     run: (args, context) => runUsersCommand(args, context),
+  },
+  billing: {
+    usage: 'billing show | renew | fail | end | remove-card | manual …',
+    summary: `Subscriptions: renewals and failed payments of the local provider, manual subscriptions:\n      ${BILLING_USAGE.join('\n      ')}`,
+    run: (args, context) => runBillingCommand(args, context),
   },
   import: {
     usage: 'import <source> <files…>',

@@ -111,4 +111,118 @@ export interface Database {
   map_clients: MapClientsTable;
   folders: FoldersTable;
   areas: AreasTable;
+  subscriptions: SubscriptionsTable;
+  subscription_members: SubscriptionMembersTable;
+  invoices: InvoicesTable;
+  billing_details: BillingDetailsTable;
+  local_checkouts: LocalCheckoutsTable;
+}
+
+/** Billing (migration 009): see migrations/009_billing.sql for what each column holds. */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  owner_id: number;
+  product: string;
+  period: string;
+  currency: string;
+  status: string;
+  licences: number;
+  pin_packs: number;
+  current_period_start: Timestamp;
+  current_period_end: Timestamp | null;
+  cancel_at_period_end: Generated<boolean>;
+  cancel_reason: string | null;
+  cancel_comment: string | null;
+  cancelled_at: Timestamp | null;
+  pending_product: string | null;
+  pending_period: string | null;
+  pending_licences: number | null;
+  pending_pin_packs: number | null;
+  pending_checkout_url: string | null;
+  next_product: string | null;
+  next_period: string | null;
+  next_licences: number | null;
+  next_pin_packs: number | null;
+  manual: Generated<boolean>;
+  provider: string;
+  provider_customer_id: string | null;
+  provider_subscription_id: string | null;
+  has_payment_method: Generated<boolean>;
+  ended_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SubscriptionMembersTable {
+  subscription_id: number;
+  client_id: number;
+  role: string;
+  created_at: Timestamp;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  subscription_id: number | null;
+  client_id: number;
+  number: string;
+  issued_at: Timestamp;
+  currency: string;
+  subtotal: number;
+  tax: number;
+  total: number;
+  tax_rate: number;
+  tax_reason: string | null;
+  status: string;
+  reason: string;
+  period_start: Timestamp | null;
+  period_end: Timestamp | null;
+  /** jsonb: InvoiceLine[] (packages/domain billing/pricing.ts). */
+  lines: ColumnType<unknown, string, string>;
+  /** jsonb: the billing details when issued. */
+  billed_to: ColumnType<unknown, string | null, string | null>;
+  hosted_url: string | null;
+  download_url: string | null;
+  provider: string;
+  provider_invoice_id: string;
+  paid_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface BillingDetailsTable {
+  client_id: number;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  vat: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country: string | null;
+  phone: string | null;
+  updated_at: Timestamp;
+}
+
+export interface LocalCheckoutsTable {
+  id: string;
+  client_id: number;
+  subscription_id: number | null;
+  invoice_id: number | null;
+  kind: string;
+  product: string;
+  period: string;
+  licences: number;
+  pin_packs: number;
+  currency: string;
+  subtotal: number;
+  tax: number;
+  total: number;
+  tax_rate: number;
+  tax_reason: string | null;
+  lines: ColumnType<unknown, string, string>;
+  billed_to: ColumnType<unknown, string | null, string | null>;
+  status: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  completed_at: Timestamp | null;
 }

@@ -110,6 +110,7 @@ export const en = {
     subscriptionPastDue: 'Your last payment failed: pay the pending invoice first',
     subscriptionCancelling: 'Your subscription ends at the end of its period: reactivate it first',
     subscriptionAlreadyCancelled: 'Your subscription is already cancelled',
+    subscriptionChanged: 'Your subscription changed meanwhile: please try again',
     subscriptionNotCancelling: 'Your subscription is not cancelled',
     tooFewLicences: '{{used}} users hold a licence: remove users before reducing the licences',
     noOpenInvoice: 'There is no invoice to pay',

@@ -109,6 +109,7 @@ export const fr: Catalogue = {
     subscriptionPastDue: "Votre dernier paiement a échoué : réglez d'abord la facture en attente",
     subscriptionCancelling: "Votre abonnement prend fin à l'issue de sa période : réactivez-le d'abord",
     subscriptionAlreadyCancelled: 'Votre abonnement est déjà résilié',
+    subscriptionChanged: 'Votre abonnement a changé entre-temps : veuillez réessayer',
     subscriptionNotCancelling: "Votre abonnement n'est pas résilié",
     tooFewLicences: '{{used}} utilisateurs ont une licence : retirez des utilisateurs avant de réduire les licences',
     noOpenInvoice: "Il n'y a pas de facture à régler",

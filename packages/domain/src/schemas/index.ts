@@ -4,3 +4,4 @@ export * from './maps.js';
 export * from './areas.js';
 export * from './isochrones.js';
 export * from './territories.js';
+export * from './billing.js';
