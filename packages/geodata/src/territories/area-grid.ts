@@ -18,8 +18,32 @@ export interface AreaGrid {
 
 export const GRID_SIZE = 32;
 
-/** Where one row's crossings are sorted, grown on demand and reused. */
-let crossingScratch = new Float64Array(256);
+/** The crossings of the rows' centre lines (x, row), then sorted by row: grown on demand and reused. */
+let crossingX = new Float64Array(256);
+let crossingRow = new Int32Array(256);
+let sortedX = new Float64Array(256);
+const rowCounts = new Int32Array(GRID_SIZE + 1);
+const rowCursor = new Int32Array(GRID_SIZE);
+
+function grown<T extends Float64Array | Int32Array>(array: T): T {
+  const larger = (array instanceof Float64Array ? new Float64Array(array.length * 2) : new Int32Array(array.length * 2)) as T;
+  larger.set(array);
+  return larger;
+}
+
+/** Sorts values[from] to values[to - 1]: insertion for the few crossings of a row, the built-in sort past them. */
+function sortAscending(values: Float64Array, from: number, to: number): void {
+  if (to - from > 32) {
+    values.subarray(from, to).sort();
+    return;
+  }
+  for (let i = from + 1; i < to; i += 1) {
+    const value = values[i]!;
+    let j = i - 1;
+    for (; j >= from && values[j]! > value; j -= 1) values[j + 1] = values[j]!;
+    values[j + 1] = value;
+  }
+}
 
 /**
  * `vertices`: every ring's vertices (x, y), ring i from starts[i] to starts[i + 1]. A cell that no
@@ -48,33 +72,46 @@ export function buildAreaGrid(bbox: readonly [number, number, number, number], v
       for (let y = row(Math.min(y0, y1)); y <= r1; y += 1) for (let x = column(Math.min(x0, x1)); x <= c1; x += 1) cells[y * size + x] = CellState.Boundary;
     }
   }
-  for (let y = 0; y < size; y += 1) {
-    const lineY = minY + (y + 0.5) * cellHeight;
-    let count = 0;
-    for (let r = 0; r < rings; r += 1) {
-      const start = starts[r]!;
-      const end = starts[r + 1]!;
-      for (let i = start, j = end - 1; i < end; j = i++) {
-        const yi = vertices[i * 2 + 1]!;
-        const yj = vertices[j * 2 + 1]!;
-        if ((yi > lineY) !== (yj > lineY)) {
-          const xi = vertices[i * 2]!;
-          if (count === crossingScratch.length) {
-            const grown = new Float64Array(count * 2);
-            grown.set(crossingScratch);
-            crossingScratch = grown;
-          }
-          crossingScratch[count++] = ((vertices[j * 2]! - xi) * (lineY - yi)) / (yj - yi) + xi;
-        }
+  // Where each edge crosses the centre lines of the rows its y-extent spans (found from the extent,
+  // not by testing every row), then bucketed by row.
+  const lineY = (y: number) => minY + (y + 0.5) * cellHeight;
+  rowCounts.fill(0, 0, size + 1);
+  let count = 0;
+  for (let r = 0; r < rings; r += 1) {
+    const start = starts[r]!;
+    const end = starts[r + 1]!;
+    for (let i = start, j = end - 1; i < end; j = i++) {
+      const yi = vertices[i * 2 + 1]!;
+      const yj = vertices[j * 2 + 1]!;
+      if (yi === yj) continue;
+      // A row to spare on either side of the extent, for rounding: the exact test below decides.
+      const from = Math.max(0, Math.floor((Math.min(yi, yj) - minY) / cellHeight - 0.5) - 1);
+      const to = Math.min(size - 1, Math.ceil((Math.max(yi, yj) - minY) / cellHeight - 0.5) + 1);
+      for (let y = from; y <= to; y += 1) {
+        const line = lineY(y);
+        if ((yi > line) === (yj > line)) continue;
+        if (count === crossingX.length) [crossingX, crossingRow] = [grown(crossingX), grown(crossingRow)];
+        const xi = vertices[i * 2]!;
+        crossingX[count] = ((vertices[j * 2]! - xi) * (line - yi)) / (yj - yi) + xi;
+        crossingRow[count++] = y;
+        rowCounts[y + 1]! += 1;
       }
     }
-    const crossings = crossingScratch.subarray(0, count).sort();
-    let passed = 0;
+  }
+  for (let y = 0; y < size; y += 1) rowCounts[y + 1]! += rowCounts[y]!;
+  if (sortedX.length < count) sortedX = new Float64Array(crossingX.length);
+  rowCursor.set(rowCounts.subarray(0, size));
+  for (let k = 0; k < count; k += 1) sortedX[rowCursor[crossingRow[k]!]!++] = crossingX[k]!;
+  for (let y = 0; y < size; y += 1) {
+    const first = rowCounts[y]!;
+    const end = rowCounts[y + 1]!;
+    sortAscending(sortedX, first, end);
+    let passed = first;
     for (let x = 0; x < size; x += 1) {
       const index = y * size + x;
       const centreX = minX + (x + 0.5) * cellWidth;
-      while (passed < crossings.length && crossings[passed]! < centreX) passed += 1;
-      if (cells[index] !== CellState.Boundary) cells[index] = passed % 2 === 1 ? CellState.Inside : CellState.Outside;
+      while (passed < end && sortedX[passed]! < centreX) passed += 1;
+      if (cells[index] !== CellState.Boundary) cells[index] = (passed - first) % 2 === 1 ? CellState.Inside : CellState.Outside;
     }
   }
   return { minX, minY, cellWidth, cellHeight, size, cells };
