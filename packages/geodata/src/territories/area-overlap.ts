@@ -372,6 +372,11 @@ function clippedRingArea(ring: Float64Array, start: number, end: number, edges: 
     const ay = cutting[edge * 4 + 1]!;
     const ex = cutting[edge * 4 + 2]!;
     const ey = cutting[edge * 4 + 3]!;
+    // The line crosses the unit's box, yet often not the ring: then every vertex is inside and the
+    // pass would copy the ring as it is. Found by reading alone, and skipped.
+    let outside = false;
+    for (let i = 0; i < count && !outside; i += 1) outside = ex * (input[offset + i * 2 + 1]! - ay) - ey * (input[offset + i * 2]! - ax) < 0;
+    if (!outside) continue;
     // Each input vertex gives at most two output vertices.
     let output = input === bufferA ? bufferB : bufferA;
     if (output.length < count * 4) {
