@@ -11,7 +11,7 @@
 import type { MultiPolygon, Point, Polygon } from 'geojson';
 import type { AdministrativeKind } from '@catchment/domain';
 import { flatBBox, flatPlanarArea, flattenPolygons, type FlatPolygons } from '@catchment/geodata';
-import { boxesMeet, cellsOf, type BBox, type Cell } from './cell-grid.js';
+import { cellsOf, type BBox, type Cell } from './cell-grid.js';
 
 /** A unit as the database gives it, its boundary as GeoJSON text. */
 export interface UnitRecord {
@@ -59,7 +59,7 @@ export const unitBytes = (points: number, measures: number) => 1_800 + points * 
 export class UnitRegionCache {
   private version: number | undefined;
   /** Cells in least- to most-recently-used order (a Map keeps insertion order: a use re-inserts). */
-  private readonly cells = new Map<string, CachedUnit[]>();
+  private readonly cells = new Map<string, HeldCell>();
   private readonly units = new Map<string, CachedUnit>();
   private bytes = 0;
   private request = 0;
@@ -97,14 +97,18 @@ export class UnitRegionCache {
       const index = this.measureIndex(key);
       if (index >= 0) measureBits |= 1 << (index % 31);
     }
+    const [minX, minY, maxX, maxY] = bbox;
     const met: CachedUnit[] = [];
     for (const cell of needed) {
-      const units = this.cells.get(cell.key) ?? [];
+      const held = this.cells.get(cell.key) ?? EMPTY_CELL;
       this.cells.delete(cell.key);
-      this.cells.set(cell.key, units);
-      for (const unit of units) {
-        if (kinds && ((unit.measureBits & measureBits) === 0 || !kinds.has(unit.kind))) continue;
-        if (unit.seen === request || !boxesMeet(unit.bbox, bbox)) continue;
+      this.cells.set(cell.key, held);
+      const { units, boxes, bits } = held;
+      for (let i = 0; i < units.length; i += 1) {
+        if (kinds && (bits[i]! & measureBits) === 0) continue;
+        if (boxes[i * 4]! > maxX || boxes[i * 4 + 2]! < minX || boxes[i * 4 + 1]! > maxY || boxes[i * 4 + 3]! < minY) continue;
+        const unit = units[i]!;
+        if (unit.seen === request || (kinds && !kinds.has(unit.kind))) continue;
         unit.seen = request;
         met.push(unit);
       }
@@ -139,7 +143,7 @@ export class UnitRegionCache {
         if (unit.cells === 0) this.bytes += unit.bytes;
         unit.cells += 1;
       }
-      this.cells.set(cell.key, units);
+      this.cells.set(cell.key, heldCell(units));
     }
     // Units read but held by no cell (a unit removed between the two reads).
     for (const id of unknown) if (this.units.get(id)?.cells === 0) this.units.delete(id);
@@ -147,7 +151,7 @@ export class UnitRegionCache {
 
   /** Least recently used cells out until within budget, never the `keep` most recent (the request's own). */
   private evict(keep: number): void {
-    for (const [key, units] of this.cells) {
+    for (const [key, { units }] of this.cells) {
       if (this.bytes <= this.maxBytes || this.cells.size <= keep) return;
       this.cells.delete(key);
       for (const unit of units) {
@@ -185,6 +189,24 @@ export class UnitRegionCache {
       seen: 0,
     };
   }
+}
+
+/**
+ * A cell's units, with their boxes and measure bits side by side in flat arrays: the scan of a
+ * cell reads those, and touches a unit itself only when its box meets the area's.
+ */
+interface HeldCell { units: CachedUnit[]; boxes: Float64Array; bits: Int32Array }
+
+const EMPTY_CELL: HeldCell = { units: [], boxes: new Float64Array(0), bits: new Int32Array(0) };
+
+function heldCell(units: CachedUnit[]): HeldCell {
+  const boxes = new Float64Array(units.length * 4);
+  const bits = new Int32Array(units.length);
+  units.forEach((unit, i) => {
+    boxes.set(unit.bbox, i * 4);
+    bits[i] = unit.measureBits;
+  });
+  return { units, boxes, bits };
 }
 
 function pointBox({ coordinates: [x, y] }: Point): BBox {
