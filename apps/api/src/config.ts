@@ -74,6 +74,29 @@ export interface Config {
    * mode where no money moves (the default), or a payment provider.
    */
   billingProvider: string;
+  /** Stripe's keys when BILLING_PROVIDER=stripe (docs/billing.md), both required then; undefined otherwise. */
+  stripe: StripeSettings | undefined;
+}
+
+export interface StripeSettings {
+  /** The secret (sk_…) or restricted (rk_…) API key. */
+  secretKey: string;
+  /** The signing secret of the webhook endpoint (whsec_…). */
+  webhookSecret: string;
+}
+
+/** Stripe's keys, required when Stripe takes the payments: the server does not start without them. */
+function stripeSettings(env: NodeJS.ProcessEnv): StripeSettings | undefined {
+  if (env.BILLING_PROVIDER !== 'stripe') return undefined;
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() ?? '';
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() ?? '';
+  const missing = [secretKey ? null : 'STRIPE_SECRET_KEY', webhookSecret ? null : 'STRIPE_WEBHOOK_SECRET'].filter(Boolean);
+  if (missing.length) throw new Error(`BILLING_PROVIDER=stripe needs ${missing.join(' and ')} (see docs/billing.md)`);
+  if (!/^(sk|rk)_(test|live)_/.test(secretKey)) {
+    throw new Error('STRIPE_SECRET_KEY must be a Stripe secret or restricted API key (sk_live_…, sk_test_…, rk_live_…, rk_test_…)');
+  }
+  if (!webhookSecret.startsWith('whsec_')) throw new Error('STRIPE_WEBHOOK_SECRET must be the signing secret of the webhook endpoint (whsec_…)');
+  return { secretKey, webhookSecret };
 }
 
 function planSetting(value: string | undefined): Plan {
@@ -134,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionIdleDays: positiveInteger(env.SESSION_IDLE_DAYS, DEFAULT_SESSION_IDLE_DAYS, 'SESSION_IDLE_DAYS'),
     defaultPlan: planSetting(env.DEFAULT_PLAN),
     billingProvider: env.BILLING_PROVIDER || 'local',
+    stripe: stripeSettings(env),
   };
 }

@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema.js';
 import type { BillingEvent, BillingProvider } from '../billing-provider.js';
 import { applyBillingEvents } from '../billing-ledger.js';
 import { LocalBillingProvider } from './local/local-provider.js';
+import { StripeProvider } from './stripe/stripe.provider.js';
 
 export interface BillingProviderContext {
   config: Config;
@@ -23,6 +24,13 @@ type ProviderFactory = (context: BillingProviderContext) => BillingProvider;
 export const BILLING_PROVIDERS: Readonly<Record<string, ProviderFactory>> = {
   /** Built in: test mode, our own payment page, renewals from the command line. */
   local: ({ db }) => new LocalBillingProvider(db),
+  /** Stripe (docs/billing.md): Checkout, subscription updates and schedules, the Customer Portal, webhooks. */
+  stripe: ({ config, applyEvents }) => {
+    if (!config.stripe) throw new Error('BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (see docs/billing.md)');
+    return new StripeProvider({
+      ...config.stripe, installation: config.publicUrl, applyEvents: (events) => applyEvents('stripe', events),
+    });
+  },
 };
 
 export function openBillingProvider(config: Config, db: Kysely<Database>): BillingProvider {
