@@ -10,7 +10,8 @@ import { geocodeRoutes } from './geocode/geocode.routes.js';
 import { mapsRoutes } from './maps/maps.routes.js';
 import { isochronesRoutes } from './isochrones/isochrones.routes.js';
 import { territoriesRoutes } from './territories/territories.routes.js';
+import { organizationRoutes } from './organization/organization.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes];

@@ -108,6 +108,11 @@ export const ERRORS = {
   paymentProvider: { code: 'PAYMENT_PROVIDER_ERROR', status: 502, message: 'errors.paymentPage' },
   /** A provider's event that is not signed as the provider signs them, or not understood. */
   webhookRejected: { code: 'WEBHOOK_REJECTED', status: 400, message: 'errors.webhookRejected' },
+  // The organisation's logo (SPEC §5, §8): JPEG or PNG, at most 5 MB; details carry maxMegabytes.
+  logoUnsupportedType: { code: 'LOGO_UNSUPPORTED_TYPE', status: 415, message: 'errors.logoUnsupportedType' },
+  logoTooLarge: { code: 'LOGO_TOO_LARGE', status: 413, message: 'errors.logoTooLarge' },
+  /** The bytes start as a JPEG or PNG does but are not one that can be read (cut short, forged). */
+  logoSetFailed: { code: 'LOGO_SET_FAILED', status: 422, message: 'errors.logoSetFailed' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -15,3 +15,4 @@ export * from './territories.js';
 export * from './measure-catalogue.js';
 export * from './realtime.js';
 export * from './billing/index.js';
+export * from './organization/index.js';

@@ -15,6 +15,7 @@ import type { MeasureFigure } from '@catchment/geodata';
 import type { CensusRequest } from '../territories/unit-cache/area-census.js';
 import type { ComputeTask, ComputeWorkerData, InvalidGeometry, PackedOverlaps, UnitTileRow } from './compute-tasks.js';
 import { packGeometries, transferList, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
+import { TaskDeadlines } from './task-deadlines.js';
 
 export interface ComputePoolOptions {
   /** Threads; 0 means one per core, at most 4. */
@@ -33,11 +34,11 @@ export const serverBusy = () => new DomainError('serverBusy');
 
 export class ComputePool {
   private readonly pool: Piscina;
-  private readonly timeoutMs: number;
+  private readonly deadlines: TaskDeadlines;
 
   constructor(options: ComputePoolOptions = {}) {
     const threads = options.threads || Math.min(4, Math.max(1, os.availableParallelism()));
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.deadlines = new TaskDeadlines(options.timeoutMs ?? 30_000);
     this.pool = new Piscina({
       filename: workerUrl(import.meta.url, 'compute-worker').href,
       // A named export: the compiled worker is compute-tasks.ts itself, which has no default one.
@@ -48,6 +49,8 @@ export class ComputePool {
       // A thread keeps the units of the regions in use (unit-cache): it stays while users work.
       idleTimeout: 10 * 60_000,
       workerData: { database: options.database, unitCacheBytes: options.unitCacheBytes } satisfies ComputeWorkerData,
+      // Nobody reads piscina's run and wait time histograms.
+      recordTiming: false,
     });
   }
 
@@ -108,14 +111,15 @@ export class ComputePool {
    * leaves the queue, or its thread is stopped and replaced, and the call rejects with cancel's reason.
    */
   private async run(task: ComputeTask, packed?: PackedGeometries, cancel?: AbortSignal): Promise<unknown> {
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
+    const signal = this.deadlines.start(cancel);
     try {
       return await this.pool.run(task, { ...(packed ? { transferList: transferList(packed) } : {}), signal });
     } catch (error) {
       if (cancel?.aborted) throw cancel.reason;
-      if (timeout.aborted || (error instanceof Error && /queue is at limit/i.test(error.message))) throw serverBusy();
+      if (signal.timedOut || (error instanceof Error && /queue is at limit/i.test(error.message))) throw serverBusy();
       throw error;
+    } finally {
+      this.deadlines.finish(signal);
     }
   }
 }

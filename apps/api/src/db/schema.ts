@@ -116,6 +116,8 @@ export interface Database {
   invoices: InvoicesTable;
   billing_details: BillingDetailsTable;
   local_checkouts: LocalCheckoutsTable;
+  organization_configurations: OrganizationConfigurationsTable;
+  organization_logos: OrganizationLogosTable;
 }
 
 /** Billing (migration 009): see migrations/009_billing.sql for what each column holds. */
@@ -225,4 +227,26 @@ export interface LocalCheckoutsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   completed_at: Timestamp | null;
+}
+
+/** The organisation's report settings and logo (migration 010): see migrations/010_organization.sql. */
+export interface OrganizationConfigurationsTable {
+  client_id: number;
+  name: string | null;
+  primary_color: string | null;
+  secondary_color: string | null;
+  contact: string | null;
+  website: string | null;
+  updated_at: Timestamp;
+}
+
+export interface OrganizationLogosTable {
+  client_id: number;
+  content_type: string;
+  content: Buffer;
+  byte_length: number;
+  width_pixels: number;
+  height_pixels: number;
+  sha256: string;
+  updated_at: Timestamp;
 }

@@ -52,6 +52,7 @@ export const en = {
     pinPacks: 'The number of pin packs must be a whole number from 0 to 100',
     cancelReason: 'Please tell us why you are cancelling',
     country: 'Choose a country',
+    website: 'Invalid website address, e.g. www.example.com',
   },
   errors: {
     unauthorized: 'Please log in',
@@ -125,6 +126,9 @@ export const en = {
     paymentDeclined: 'The payment was declined',
     paymentPage: 'Error on the payment page. Please try again, and contact our support if it persists.',
     webhookRejected: 'Event rejected',
+    logoSetFailed: 'The logo could not be set: the file could not be read as a picture',
+    logoUnsupportedType: 'This type of file is not supported: only JPEG and PNG images are accepted',
+    logoTooLarge: 'The logo is too large: it may not exceed {{maxMegabytes}} MB',
   },
   plans: {
     default: 'Free',

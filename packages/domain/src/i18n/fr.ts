@@ -51,6 +51,7 @@ export const fr: Catalogue = {
     pinPacks: 'Le nombre de packs de points doit être un nombre entier de 0 à 100',
     cancelReason: 'Merci de nous indiquer la raison de votre résiliation',
     country: 'Choisissez un pays',
+    website: 'Adresse de site web invalide, par exemple www.exemple.fr',
   },
   errors: {
     unauthorized: 'Veuillez vous connecter',
@@ -124,6 +125,9 @@ export const fr: Catalogue = {
     paymentDeclined: 'Le paiement a été refusé',
     paymentPage: 'Erreur sur la page de paiement. Veuillez réessayer et contacter notre support si le problème persiste.',
     webhookRejected: 'Événement refusé',
+    logoSetFailed: "Le logo n'a pas pu être enregistré : le fichier n'a pas pu être lu comme une image",
+    logoUnsupportedType: "Ce type de fichier n'est pas pris en charge : seules les images JPEG et PNG sont acceptées",
+    logoTooLarge: 'Le logo est trop volumineux : il ne doit pas dépasser {{maxMegabytes}} Mo',
   },
   plans: {
     default: 'Gratuite',

@@ -1,0 +1,122 @@
+/**
+ * The organisation configuration of an account (SPEC §7): what its market-study reports print (name,
+ * colours, contact line, website) and its logo. Only the account itself reads or changes it. A logo
+ * is judged from its bytes (SPEC §5: JPEG or PNG, at most 5 MB), not from the extension it is sent
+ * with, and a refused one changes nothing.
+ */
+import { createHash } from 'node:crypto';
+import {
+  base64DecodedLength, checkLogoImage, DEFAULT_REPORT_COLORS, DomainError, LOGO_CONTENT_TYPES, LOGO_MAX_BYTES, LOGO_MAX_MEGABYTES,
+  logoTypeOfExtension, type OrganizationConfiguration, type OrganizationConfigurationBody, type SetLogoBody,
+} from '@catchment/domain';
+import type { ActiveSession } from '../auth/sessions.repository.js';
+import type { ConfigurationRow, LogoSummary, OrganizationRepository, StoredLogo } from './organization.repository.js';
+
+/** Hex digits of the content's SHA-256 that name a logo's version in its URL. */
+const VERSION_LENGTH = 16;
+
+/** The SPEC's "too large (5 MB)" refusal, also given to an upload whose request body is past the limit. */
+export function logoTooLarge(): DomainError {
+  return new DomainError('logoTooLarge', { details: { maxMegabytes: LOGO_MAX_MEGABYTES } });
+}
+
+export function logoVersion(sha256: string): string {
+  return sha256.slice(0, VERSION_LENGTH);
+}
+
+/** Where the logo is fetched: its version in the address, so that a new logo is a new URL and an old one may be cached for good. */
+export function logoUrl(clientId: number, sha256: string): string {
+  return `/api/Clients/${clientId}/organization/logo?v=${logoVersion(sha256)}`;
+}
+
+/** Only the account itself may read or change its organisation: 403 for anyone else. */
+export function requireOwnAccount(session: ActiveSession, clientId: number): void {
+  if (session.clientId !== clientId) throw new DomainError('forbidden', { message: 'errors.notYourAccount' });
+}
+
+function toConfiguration(clientId: number, row: ConfigurationRow | undefined, logo: LogoSummary | undefined): OrganizationConfiguration {
+  return {
+    name: row?.name ?? null,
+    primaryColor: row?.primary_color ?? DEFAULT_REPORT_COLORS.primary,
+    secondaryColor: row?.secondary_color ?? DEFAULT_REPORT_COLORS.secondary,
+    contact: row?.contact ?? null,
+    website: row?.website ?? null,
+    logo: logo ? {
+      url: logoUrl(clientId, logo.sha256),
+      contentType: logo.contentType === LOGO_CONTENT_TYPES.png ? LOGO_CONTENT_TYPES.png : LOGO_CONTENT_TYPES.jpeg,
+      byteLength: logo.byteLength,
+      widthPixels: logo.widthPixels,
+      heightPixels: logo.heightPixels,
+      updatedAt: logo.updatedAt.toISOString(),
+    } : null,
+    updatedAt: row?.updated_at.toISOString() ?? null,
+  };
+}
+
+/** The base64 text of an upload: a data: URL's prefix and line breaks (MIME-style base64) taken off. */
+function base64Of(logo: string): string {
+  const text = logo.replace(/^data:[^,]{0,100};base64,/i, '');
+  return /\s/.test(text) ? text.replace(/\s+/g, '') : text;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export class OrganizationService {
+  constructor(private readonly organizations: OrganizationRepository) {}
+
+  async configuration(session: ActiveSession, clientId: number): Promise<OrganizationConfiguration> {
+    requireOwnAccount(session, clientId);
+    return this.read(clientId);
+  }
+
+  async update(session: ActiveSession, clientId: number, changes: OrganizationConfigurationBody): Promise<OrganizationConfiguration> {
+    requireOwnAccount(session, clientId);
+    const row = await this.organizations.saveConfiguration(clientId, changes);
+    return toConfiguration(clientId, row, await this.organizations.findLogoSummary(clientId));
+  }
+
+  /**
+   * Checks an upload and stores it in place of the previous logo: an extension other than JPEG's or
+   * PNG's, or bytes that are not one, is LOGO_UNSUPPORTED_TYPE; more than 5 MB (counted before
+   * decoding) LOGO_TOO_LARGE; text that is not base64, or a JPEG or PNG that cannot be read,
+   * LOGO_SET_FAILED.
+   */
+  async setLogo(session: ActiveSession, clientId: number, upload: SetLogoBody): Promise<OrganizationConfiguration> {
+    requireOwnAccount(session, clientId);
+    if (!logoTypeOfExtension(upload.ext)) throw new DomainError('logoUnsupportedType');
+    const text = base64Of(upload.logo);
+    if (base64DecodedLength(text) > LOGO_MAX_BYTES) throw logoTooLarge();
+    if (!BASE64.test(text)) throw new DomainError('logoSetFailed');
+    const content = Buffer.from(text, 'base64');
+    const image = checkLogoImage(content);
+    if (!image.valid) throw new DomainError(image.reason === 'unsupportedType' ? 'logoUnsupportedType' : 'logoSetFailed');
+    await this.organizations.saveLogo(clientId, {
+      content,
+      // The type the bytes are, whichever of the two the extension named.
+      contentType: LOGO_CONTENT_TYPES[image.type],
+      byteLength: content.length,
+      widthPixels: image.widthPixels,
+      heightPixels: image.heightPixels,
+      sha256: createHash('sha256').update(content).digest('hex'),
+    });
+    return this.read(clientId);
+  }
+
+  async removeLogo(session: ActiveSession, clientId: number): Promise<void> {
+    requireOwnAccount(session, clientId);
+    await this.organizations.deleteLogo(clientId);
+  }
+
+  /** The logo's bytes and type; NOT_FOUND when the account has none. */
+  async logo(session: ActiveSession, clientId: number): Promise<StoredLogo> {
+    requireOwnAccount(session, clientId);
+    const logo = await this.organizations.findLogo(clientId);
+    if (!logo) throw new DomainError('notFound');
+    return logo;
+  }
+
+  private async read(clientId: number): Promise<OrganizationConfiguration> {
+    const [row, logo] = await Promise.all([this.organizations.findConfiguration(clientId), this.organizations.findLogoSummary(clientId)]);
+    return toConfiguration(clientId, row, logo);
+  }
+}

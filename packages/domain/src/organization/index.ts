@@ -1,0 +1,2 @@
+export * from './logo-image.js';
+export * from './organization.js';
