@@ -20,6 +20,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'maplibre', test: /node_modules[\\/]maplibre-gl/ },
+            // The password strength estimator and its dictionaries (megabytes): imported on first
+            // use only (packages/domain accounts/password-strength.ts), so kept out of the vendor file.
+            { name: 'password-strength', test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },
             { name: 'vendor', test: /node_modules/ },
           ],
         },

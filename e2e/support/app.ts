@@ -3,18 +3,31 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { waitForMapIdle } from './browser.js';
 
-/** Signs up a new user from the header's link; returns the e-mail address used. */
+/** A password the strength estimator rates strong (a passphrase of unrelated words). */
+export const TEST_PASSWORD = 'correct horse battery';
+
+/**
+ * Signs up a new user from the header's link through the three steps (project, profile, login),
+ * in English, and closes the "check your inbox" notice it ends with; returns the e-mail address used.
+ */
 export async function signUp(page: Page): Promise<string> {
   const email = `e2e-${randomUUID()}@example.com`;
   await page.getByTestId('signup-link').click();
   const form = page.getByTestId('signup-form');
+  await form.getByLabel('An individual').check();
+  await form.getByLabel('A market study').check();
+  await form.getByTestId('signup-next').click();
   await form.getByLabel('First name').fill('Ada');
   await form.getByLabel('Last name').fill('Lovelace');
+  await form.getByTestId('signup-next').click();
   await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await form.getByLabel('Confirm password').fill('correct horse battery');
+  await form.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+  await form.getByLabel('Confirm password').fill(TEST_PASSWORD);
   await form.getByLabel(/I accept/).check();
-  await form.locator('[type=submit]').click();
+  await form.getByTestId('signup-next').click();
+  const notice = page.getByTestId('check-inbox-notice');
+  await notice.waitFor();
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
   return email;
 }
 

@@ -12,7 +12,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
-  export interface ProvidedContext { baseUrl: string }
+  /** dataDir: the server's DATA_DIR (its e-mails are in dataDir/outbox, as no SMTP_URL is set). */
+  export interface ProvidedContext { baseUrl: string; dataDir: string }
 }
 
 /** The shared OpenStreetMap extract the travel-time tests route in. */
@@ -54,12 +55,14 @@ export default async function setup(project: TestProject) {
   importData(['osm', MONACO_EXTRACT]);
   importData(['fr-communes', ...COMMUNES_06]);
   const server = spawn('node', ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', MAP_STYLE_URL: '', HOST: '127.0.0.1' },
+    // No SMTP server and no IP-location service: e-mails land in the outbox, nothing leaves the machine.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', MAP_STYLE_URL: '', HOST: '127.0.0.1', SMTP_URL: '', IP_LOCATION_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server, 240_000);
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

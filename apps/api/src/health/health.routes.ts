@@ -13,5 +13,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     mapStyleUrl: ctx.config.mapStyleUrl ?? null,
     publicUrl: ctx.config.publicUrl,
     database: ctx.database.kind,
+    ipLocationUrl: ctx.config.ipLocationUrl ?? null,
   }));
 };

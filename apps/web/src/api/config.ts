@@ -2,7 +2,13 @@
 import type { Locale } from '@catchment/domain';
 import { apiRequest } from './client.js';
 
-export interface AppConfig { mapStyleUrl: string | null; publicUrl: string; database: string }
+export interface AppConfig {
+  mapStyleUrl: string | null;
+  publicUrl: string;
+  database: string;
+  /** The IP-location service a login asks for the session's approximate place; null: none (the language's fallback). */
+  ipLocationUrl: string | null;
+}
 
 export function fetchConfig(signal?: AbortSignal): Promise<AppConfig> {
   return apiRequest<AppConfig>('GET', '/config', undefined, { signal });

@@ -9,3 +9,17 @@ export function usePageTitle(titleKey: string, detail?: string): void {
     document.title = [...new Set(parts)].join(' · ');
   }, [t, i18n.language, titleKey, detail]);
 }
+
+/**
+ * Keeps a page out of search engines while it is shown (SPEC §2: the password and verification
+ * pages are not indexed): a robots meta tag, removed when the page goes.
+ */
+export function useNoIndex(): void {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }, []);
+}

@@ -1,8 +1,13 @@
 /** Routes under /app (SPEC §2); any other path goes back to the map. */
 import { createBrowserRouter, Navigate } from 'react-router';
+import { ForgotPasswordPage } from '../auth/forgot-password-page.js';
 import { LoginPage } from '../auth/login-page.js';
-import { ProfilePage } from '../auth/profile-page.js';
+import { ResetPasswordPage } from '../auth/reset-password-page.js';
 import { SignupPage } from '../auth/signup-page.js';
+import { VerifyEmailPage } from '../auth/verify-email-page.js';
+import { ProfileLayout } from '../profile/profile-layout.js';
+import { ProfilePage } from '../profile/profile-page.js';
+import { OrganizationPage } from '../organization/organization-page.js';
 import { HomePage } from './home-page.js';
 import { Layout } from './layout.js';
 import { MapPage } from './map-page.js';
@@ -24,7 +29,19 @@ export function createAppRouter() {
         },
         { path: 'login', element: <LoginPage /> },
         { path: 'signup', element: <SignupPage /> },
-        { path: 'profile', element: <ProfilePage /> },
+        { path: 'forgotpassword', element: <ForgotPasswordPage /> },
+        { path: 'resetpassword', element: <ResetPasswordPage /> },
+        { path: 'verify-email', element: <VerifyEmailPage /> },
+        {
+          // The profile area: its child pages (subscription, downloads, integrations) add a route
+          // here and an entry in profile/profile-sections.ts.
+          path: 'profile',
+          element: <ProfileLayout />,
+          children: [
+            { index: true, element: <ProfilePage /> },
+            { path: 'organization', element: <OrganizationPage /> },
+          ],
+        },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

@@ -8,12 +8,19 @@ import type { User } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
 import { fetchCurrentUser, logout as logoutCall } from '../api/auth.js';
 import { queryKeys } from '../api/query-keys.js';
+import { endSession } from './open-session.js';
 
 /** Whether the session ended by logging out in this page (pages for users then go home, not to the login page). */
 let endedByLogout = false;
+/** Whether that logout ended every session of the user (pages for users then go to the login page, which says so). */
+let endedEverywhere = false;
 
 export function sessionEndedByLogout(): boolean {
   return endedByLogout;
+}
+
+export function sessionEndedEverywhere(): boolean {
+  return endedByLogout && endedEverywhere;
 }
 
 export type SessionStatus = 'unknown' | 'loggedIn' | 'visitor';
@@ -51,15 +58,27 @@ export function useSetSessionUser(): (user: User | null) => void {
   };
 }
 
-/** Logs out, goes back to the (visitor's) map and forgets everything cached for the former user. */
+/** Forgets the former user in this page: the session, and everything cached for them. */
+export function useForgetSession(): (options?: { everywhere?: boolean }) => void {
+  const queryClient = useQueryClient();
+  return ({ everywhere = false } = {}) => {
+    endedByLogout = true;
+    endedEverywhere = everywhere;
+    queryClient.setQueryData(queryKeys.session, null);
+    queryClient.removeQueries({ queryKey: ['maps'] });
+  };
+}
+
+/** Ends the session record, logs out, and goes back to the (visitor's) map (SPEC §4). */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const forget = useForgetSession();
   return async () => {
+    const user = queryClient.getQueryData<User | null>(queryKeys.session);
+    if (user) await endSession(user.id);
     await logoutCall();
-    endedByLogout = true;
-    queryClient.setQueryData(queryKeys.session, null);
-    queryClient.removeQueries({ queryKey: ['maps'] });
+    forget();
     void navigate('/', { replace: true });
   };
 }
