@@ -63,7 +63,7 @@ function ColorField({ field, label, value, defaultColor, error, onChange }: Colo
         <input type="color" className="color-swatch" aria-label={t('organization.pickColor', { label: label.toLowerCase() })}
           value={isHexColor(value) ? value.trim().toLowerCase() : defaultColor}
           onChange={(event) => onChange(event.target.value)} data-testid={`organization-${field}-picker`} />
-        <input id={id} type="text" name={field} value={value} placeholder={defaultColor} spellCheck={false} autoComplete="off" maxLength={7}
+        <input id={id} type="text" name={field} value={value} placeholder={defaultColor} spellCheck={false} autoComplete="off"
           aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
           onChange={(event) => onChange(event.target.value)} data-testid={`organization-${field}`} />
         <button type="button" className="button button-small button-ghost" disabled={value.trim().toLowerCase() === defaultColor}

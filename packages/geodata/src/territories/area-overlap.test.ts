@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { containsPoint, geometryBBox, intersectionArea, planarArea, prepareArea } from './area-overlap.js';
-import { flattenPolygons } from './flat-polygons.js';
+import { flatPlanarArea, flattenPolygons } from './flat-polygons.js';
 
 const square = (x: number, y: number, side: number): Polygon => ({
   type: 'Polygon', coordinates: [[[x, y], [x + side, y], [x + side, y + side], [x, y + side], [x, y]]],
@@ -21,6 +21,17 @@ describe('area of a unit inside an area', () => {
     expect(overlap(area, square(0.5, 0.5, 1))).toBeCloseTo(1, 12);
     expect(overlap(area, square(5, 5, 1))).toBe(0);
     expect(overlap(square(0.5, 0.5, 1), area)).toBeCloseTo(1, 12);
+  });
+
+  it('keeps the digits of small units far from the origin (IRIS of 0.0004 square degrees at 48° N)', () => {
+    const side = 0.02;
+    const unit = square(7.7654321, 48.5678901, side);
+    const exact = (7.7654321 + side - 7.7654321) * (48.5678901 + side - 48.5678901);
+    expect(Math.abs(planarArea(unit) - exact) / exact).toBeLessThan(1e-13);
+    expect(Math.abs(flatPlanarArea(flattenPolygons(unit)) - exact) / exact).toBeLessThan(1e-13);
+    // Half of it inside a larger area: clipped, then measured from its first point too.
+    const half = intersectionArea(prepareArea(square(7.7654321 + side / 2, 48, 2)), unit, geometryBBox(unit), planarArea(unit));
+    expect(Math.abs(half - exact / 2) / exact).toBeLessThan(1e-12);
   });
 
   it('subtracts the holes of units and of areas', () => {

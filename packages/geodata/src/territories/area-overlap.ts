@@ -74,9 +74,16 @@ export function planarArea(geometry: Polygon | MultiPolygon): number {
   return Math.max(0, total);
 }
 
+/**
+ * The shoelace formula on coordinates taken from the ring's first point: on raw longitudes and
+ * latitudes, products of about 400 square degrees cancel down to an IRIS's 0.0004 and lose a
+ * billionth of it (the figures then differed from PostGIS's by up to 2e-9, 5e-13 this way).
+ */
 function ringSignedArea(ring: Position[]): number {
+  if (ring.length === 0) return 0;
+  const [x0, y0] = [ring[0]![0]!, ring[0]![1]!];
   let sum = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) sum += (ring[j]![0]! * ring[i]![1]!) - (ring[i]![0]! * ring[j]![1]!);
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) sum += ((ring[j]![0]! - x0) * (ring[i]![1]! - y0)) - ((ring[i]![0]! - x0) * (ring[j]![1]! - y0));
   return sum / 2;
 }
 
@@ -413,7 +420,12 @@ function clippedRingArea(ring: Float64Array, start: number, end: number, edges: 
     input = output;
     offset = 0;
   }
+  // From the first point, as ringSignedArea: an unclipped ring gets the very area the unit has.
+  const x0 = input[offset]!;
+  const y0 = input[offset + 1]!;
   let sum = 0;
-  for (let i = 0, j = count - 1; i < count; j = i++) sum += input[offset + j * 2]! * input[offset + i * 2 + 1]! - input[offset + i * 2]! * input[offset + j * 2 + 1]!;
+  for (let i = 0, j = count - 1; i < count; j = i++) {
+    sum += (input[offset + j * 2]! - x0) * (input[offset + i * 2 + 1]! - y0) - (input[offset + i * 2]! - x0) * (input[offset + j * 2 + 1]! - y0);
+  }
   return Math.abs(sum / 2);
 }

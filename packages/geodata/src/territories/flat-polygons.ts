@@ -71,8 +71,10 @@ export function flatPlanarArea(flat: FlatPolygons): number {
     for (; ring < polygonEnds[p]!; ring += 1) {
       const start = ring === 0 ? 0 : ringEnds[ring - 1]!;
       const end = ringEnds[ring]!;
+      // From the ring's first point (see ringSignedArea in area-overlap.ts).
+      const [x0, y0] = [xy[start * 2]!, xy[start * 2 + 1]!];
       let sum = 0;
-      for (let i = start, j = end - 1; i < end; j = i++) sum += (xy[j * 2]! * xy[i * 2 + 1]!) - (xy[i * 2]! * xy[j * 2 + 1]!);
+      for (let i = start, j = end - 1; i < end; j = i++) sum += ((xy[j * 2]! - x0) * (xy[i * 2 + 1]! - y0)) - ((xy[i * 2]! - x0) * (xy[j * 2 + 1]! - y0));
       total += (ring === outer ? 1 : -1) * Math.abs(sum / 2);
     }
   }
