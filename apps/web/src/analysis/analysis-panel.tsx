@@ -6,15 +6,21 @@
  * divisions are then those of the chosen country's data. The panel leaves the map's controls
  * (zoom buttons, scale, attribution) uncovered; its header's button is its one close control (and
  * Escape within it), the toggle showing only while it is closed. Visitors are told what the
- * analysis gives and offered to sign up.
+ * analysis gives and offered to sign up. A tab the user's plan does not include (SPEC §6: census
+ * from Pro, divisions from Essential) is still offered, locked: it names the plan, and its content
+ * says what it gives and opens the plan comparison on that plan (plans/plan-lock.tsx).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { availableTabs, COUNTRIES, tabAfterCountryChange, type AnalysisTab, type Area, type Country } from '@catchment/domain';
+import { availableTabs, COUNTRIES, FEATURES, tabAfterCountryChange, type AnalysisTab, type Area, type Country, type Plan } from '@catchment/domain';
 import { useEditor } from '../editor/editor-context.js';
 import { allAreas, selectedAreas } from '../editor/editor-state.js';
 import { useMapAdapter } from '../map/map-context.js';
+import type { FeatureTopic } from '../plans/feature-topics.js';
+import type { PlanAccess } from '../plans/plan-access.js';
+import { LockedFeature, TabLock } from '../plans/plan-lock.js';
+import { usePlanAccess } from '../plans/use-plan-access.js';
 import { areaCentre, useCountryAt } from './analysis-country.js';
 import { CensusTab } from './census-tab.js';
 import { DivisionsTab } from './divisions-tab.js';
@@ -28,6 +34,22 @@ export interface AnalysisTarget {
   areas: Area[];
   /** The data country the user chose; null for the area's own country. */
   country: Country | null;
+}
+
+/** The feature a tab needs in a country (and the words for it), for the tabs the plans gate; null for the others. */
+function tabFeature(tab: AnalysisTab, country: Country): { feature: string; topic: FeatureTopic } | null {
+  if (tab === 'census') return { feature: FEATURES.census(country), topic: 'census' };
+  if (tab === 'divisions') return { feature: FEATURES.divisions(country), topic: 'divisions' };
+  return null;
+}
+
+interface TabLockInfo { feature: string; topic: FeatureTopic; plan: Plan }
+
+/** The lock on a tab for the user's plan; null when the plan includes it (or is not known yet). */
+function lockOfTab(tab: AnalysisTab, country: Country, access: PlanAccess | null): TabLockInfo | null {
+  const needed = tabFeature(tab, country);
+  const plan = needed && access ? access.lockOf(needed.feature) : null;
+  return needed && plan ? { ...needed, plan } : null;
 }
 
 export function AnalysisPanel({ mapId }: { mapId: string | null }) {
@@ -64,6 +86,8 @@ function AnalysisContent({ mapId, onClose }: { mapId: string | null; onClose(): 
   const current = tabs.includes(tab) ? tab : tabAfterCountryChange(tab, country, area !== null) ?? tabs[0]!;
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const closeButton = useRef<HTMLButtonElement>(null);
+  const access = usePlanAccess();
+  const currentLock = lockOfTab(current, country, access);
 
   useEffect(() => closeButton.current?.focus(), []);
 
@@ -107,20 +131,27 @@ function AnalysisContent({ mapId, onClose }: { mapId: string | null; onClose(): 
           data-testid="analysis-close" onClick={onClose}>×</button>
       </header>
       <div className="panel-tabs analysis-tabs" role="tablist">
-        {tabs.map((item, index) => (
-          <button key={item} ref={(element) => { buttons.current[index] = element; }} type="button" role="tab"
-            id={`${id}-tab-${item}`} aria-selected={item === current} aria-controls={`${id}-tabpanel`} tabIndex={item === current ? 0 : -1}
-            className={item === current ? 'panel-tab panel-tab-active' : 'panel-tab'} data-testid={`analysis-tab-${item}`}
-            onClick={() => setTab(item)} onKeyDown={(event) => onTabKey(event, index)}>
-            {t(`analysis.tabs.${item}`)}
-          </button>
-        ))}
+        {tabs.map((item, index) => {
+          const lock = lockOfTab(item, country, access);
+          return (
+            <button key={item} ref={(element) => { buttons.current[index] = element; }} type="button" role="tab"
+              id={`${id}-tab-${item}`} aria-selected={item === current} aria-controls={`${id}-tabpanel`} tabIndex={item === current ? 0 : -1}
+              className={['panel-tab', item === current ? 'panel-tab-active' : '', lock ? 'panel-tab-locked' : ''].filter(Boolean).join(' ')}
+              data-testid={`analysis-tab-${item}`} data-locked-plan={lock?.plan}
+              onClick={() => setTab(item)} onKeyDown={(event) => onTabKey(event, index)}>
+              {t(`analysis.tabs.${item}`)}
+              {lock && <TabLock plan={lock.plan} />}
+            </button>
+          );
+        })}
       </div>
       <div className="analysis-body" role="tabpanel" id={`${id}-tabpanel`} aria-labelledby={`${id}-tab-${current}`}>
-        {mapId === null ? <VisitorPrompt /> : (
+        {mapId === null ? (currentLock ? <LockedFeature {...currentLock} visitor /> : <VisitorPrompt />) : (
           <>
             {!area && <p className="panel-note">{t('analysis.noArea')}</p>}
-            <TabContent tab={current} target={target} />
+            {access === null
+              ? <p className="panel-note analysis-loading" role="status"><span className="spinner" aria-hidden />{t('analysis.loading')}</p>
+              : currentLock ? <LockedFeature {...currentLock} visitor={access.visitor} /> : <TabContent tab={current} target={target} />}
           </>
         )}
       </div>

@@ -1,14 +1,17 @@
 /**
  * The administrative divisions the selected area covers (communes, postcodes, IRIS… of its
  * country, or of the data country chosen in the panel), with the share of each inside the area,
- * and their XLSX export.
+ * and their XLSX export: of the selected area, or of every visible area in one file (the
+ * multi-area export, locked below the plan that includes it).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import type { AdministrativeKind } from '@catchment/domain';
+import { FEATURES, MEASURE_AREAS_MAX, type AdministrativeKind } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
 import { downloadDivisions, fetchDivisions } from '../api/territories.js';
+import { LockedButton } from '../plans/plan-lock.js';
+import { usePlanAccess } from '../plans/use-plan-access.js';
 import type { AnalysisTarget } from './analysis-panel.js';
 import { formatFigure, formatShare } from './number-format.js';
 
@@ -23,6 +26,11 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
   const [kind, setKind] = useState<AdministrativeKind | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
+  const access = usePlanAccess();
+  // The visible areas the server has saved, the selected one first (as many as one export takes): what the export of all areas holds.
+  const allAreaIds = [area, ...target.areas.filter((other) => other.uuid !== area.uuid)]
+    .filter((entry) => entry.hash !== '').slice(0, MEASURE_AREAS_MAX).map((entry) => entry.uuid);
+  const multiAreaLock = access?.lockOf(FEATURES.multiAreaExport) ?? null;
   const query = useQuery({
     queryKey: ['divisions', mapId, area.uuid, area.hash, country],
     queryFn: ({ signal }) => fetchDivisions(mapId, area.uuid, country, signal),
@@ -36,19 +44,20 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
   const lists = query.data.divisions;
   const list = lists.find((entry) => entry.kind === kind) ?? lists[0];
 
-  const exportXlsx = async () => {
+  const exportXlsx = async (areaIds: string[]) => {
     setExporting(true);
     setExportError(null);
     try {
-      const { blob, filename } = await downloadDivisions(mapId, [area.uuid], country);
+      const { blob, filename } = await downloadDivisions(mapId, areaIds, country);
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
       link.download = filename;
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch {
-      setExportError(t('analysis.exportError'));
+    } catch (error) {
+      // A plan refusal opens the plan comparison (api/plan-required.ts) and says so here too.
+      setExportError(error instanceof ApiError && error.status < 500 ? error.message : t('analysis.exportError'));
     } finally {
       setExporting(false);
     }
@@ -66,9 +75,23 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
             </button>
           ))}
         </div>
-        <button type="button" className="button button-small" data-testid="divisions-export" disabled={exporting} onClick={() => void exportXlsx()}>
-          {exporting ? t('analysis.exporting') : t('analysis.export')}
-        </button>
+        <div className="divisions-exports">
+          <button type="button" className="button button-small" data-testid="divisions-export" disabled={exporting} onClick={() => void exportXlsx([area.uuid])}>
+            {exporting ? t('analysis.exporting') : t('analysis.export')}
+          </button>
+          {allAreaIds.length > 1 && (multiAreaLock
+            ? (
+              <LockedButton feature={FEATURES.multiAreaExport} plan={multiAreaLock} testId="divisions-export-all">
+                {t('analysis.exportAll', { count: allAreaIds.length })}
+              </LockedButton>
+            )
+            : (
+              <button type="button" className="button button-small" data-testid="divisions-export-all" disabled={exporting || access === null}
+                onClick={() => void exportXlsx(allAreaIds)}>
+                {t('analysis.exportAll', { count: allAreaIds.length })}
+              </button>
+            ))}
+        </div>
       </div>
       {exportError && <p className="form-error" role="alert">{exportError}</p>}
       {!list || list.rows.length === 0 ? <p className="panel-note">{t('analysis.noDivisions')}</p> : (

@@ -2,9 +2,11 @@
  * The one way the web app talks to the API (SPEC §7): credentials, language and no-cache on every
  * call, JSON in and out, errors as ApiError carrying the server's translated message. A 401 outside
  * /auth/* sends the user to the login page, and the token-life-time header schedules that redirect
- * for the moment the session ends.
+ * for the moment the session ends. A 403 PLAN_REQUIRED is announced (plan-required.ts) so that the
+ * plans dialog offers the plan that unlocks it, whichever call met it.
  */
 import { currentLocale } from '../i18n/locale-state.js';
+import { announcePlanRequired, planRequiredOf } from './plan-required.js';
 import { scheduleSessionExpiry, redirectToLogin } from './session-expiry.js';
 
 export const API_PREFIX = '/api';
@@ -72,7 +74,10 @@ async function send(method: HttpMethod, path: string, body: unknown, options: Ap
   if (!response.ok) {
     const parsed = (await readJson(response)) as ErrorBody | undefined;
     const error = parsed?.error;
-    throw new ApiError(response.status, error?.code ?? 'HTTP_' + response.status, error?.message ?? response.statusText, error?.details);
+    const failure = new ApiError(response.status, error?.code ?? 'HTTP_' + response.status, error?.message ?? response.statusText, error?.details);
+    const planRequired = planRequiredOf(failure.code, failure.details);
+    if (planRequired) announcePlanRequired(planRequired);
+    throw failure;
   }
   return response;
 }

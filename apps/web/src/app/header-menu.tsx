@@ -1,14 +1,15 @@
 /**
  * The phone header's one menu (SPEC §2's header controls in a row that fits 320 px): My maps, the
- * language, the distance unit, then the profile and logout, or login for a visitor. A disclosure,
- * not an ARIA menu, because it holds a select and a toggle: Tab walks through it, Escape and a
- * press outside close it.
+ * language, the distance unit, then the plan comparison, the profile and logout (the plan's name
+ * under the user's), or login for a visitor. A disclosure, not an ARIA menu, because it holds a
+ * select and a toggle: Tab walks through it, Escape and a press outside close it.
  */
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@catchment/domain';
 import { useLogout } from '../auth/use-session.js';
+import { PlanName, PlansMenuItem } from '../plans/plan-menu.js';
 import { LocaleSwitch } from './locale-switch.js';
 import { UnitSwitch } from './unit-switch.js';
 import { useDismiss } from './use-dismiss.js';
@@ -45,6 +46,7 @@ export function HeaderMenu({ user, visitor, returnQuery, onOpenMyMaps }: HeaderM
             <div className="menu-header">
               <strong>{user.firstName} {user.lastName}</strong>
               <span className="muted">{user.email}</span>
+              <PlanName user={user} />
             </div>
           )}
           <button type="button" className="menu-item" data-testid="my-maps-button" onClick={() => { setOpen(false); onOpenMyMaps(); }}>
@@ -61,6 +63,7 @@ export function HeaderMenu({ user, visitor, returnQuery, onOpenMyMaps }: HeaderM
           <div className="header-menu-end">
             {user ? (
               <>
+                <PlansMenuItem user={user} onChosen={() => setOpen(false)} />
                 <Link className="menu-item" to="/profile" data-testid="profile-link" onClick={() => setOpen(false)}>{t('header.profile')}</Link>
                 <button type="button" className="menu-item" data-testid="logout-button" onClick={async () => { setOpen(false); await logout(); }}>
                   {t('header.logout')}

@@ -1,8 +1,9 @@
-/** Every page: header, then the page; the "My maps" dialog can be opened from anywhere. */
+/** Every page: header, then the page; the "My maps" dialog and the plan comparison can be opened from anywhere. */
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MyMapsDialog } from '../maps-list/my-maps-dialog.js';
+import { PlansDialogProvider } from '../plans/plans-dialog-context.js';
 import { useRealtimeConnection } from '../realtime/use-realtime.js';
 import { Header } from './header.js';
 import { HeaderSlotProvider } from './header-slot.js';
@@ -14,14 +15,16 @@ export function Layout() {
   useRealtimeConnection();
   return (
     <HeaderSlotProvider value={headerSlot}>
-      <div className="app">
-        <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
-        <Header onOpenMyMaps={() => setMyMapsOpen(true)} slotRef={setHeaderSlot} />
-        <div className="app-content" id="main" tabIndex={-1}>
-          <Outlet />
+      <PlansDialogProvider>
+        <div className="app">
+          <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
+          <Header onOpenMyMaps={() => setMyMapsOpen(true)} slotRef={setHeaderSlot} />
+          <div className="app-content" id="main" tabIndex={-1}>
+            <Outlet />
+          </div>
+          <MyMapsDialog open={myMapsOpen} onClose={() => setMyMapsOpen(false)} />
         </div>
-        <MyMapsDialog open={myMapsOpen} onClose={() => setMyMapsOpen(false)} />
-      </div>
+      </PlansDialogProvider>
     </HeaderSlotProvider>
   );
 }

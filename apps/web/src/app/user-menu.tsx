@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@catchment/domain';
 import { useLogout } from '../auth/use-session.js';
+import { PlanChip, PlanName, PlansMenuItem } from '../plans/plan-menu.js';
 import { useDismiss } from './use-dismiss.js';
 
 /** Two letters for the avatar: first and last name, else the e-mail's first letter. */
@@ -10,7 +11,7 @@ export function initials(user: User): string {
   return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || user.email.charAt(0).toUpperCase();
 }
 
-/** The logged-in user's menu: profile and logout. Closes on Escape, outside clicks and after a choice. */
+/** The logged-in user's menu: the plan (and the plan comparison), profile and logout. Closes on Escape, outside clicks and after a choice. */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const logout = useLogout();
@@ -27,13 +28,16 @@ export function UserMenu({ user }: { user: User }) {
         aria-expanded={open} aria-controls={menuId} aria-label={t('header.userMenu')} onClick={() => setOpen(!open)}>
         <span className="avatar" aria-hidden="true">{initials(user)}</span>
         <span className="user-menu-name">{user.firstName}</span>
+        <PlanChip user={user} />
       </button>
       {open && (
         <div className="menu" id={menuId} role="menu">
           <div className="menu-header">
             <strong>{user.firstName} {user.lastName}</strong>
             <span className="muted">{user.email}</span>
+            <PlanName user={user} />
           </div>
+          <PlansMenuItem role="menuitem" user={user} onChosen={() => setOpen(false)} />
           <Link role="menuitem" className="menu-item" to="/profile" data-testid="profile-link" onClick={() => setOpen(false)}>
             {t('header.profile')}
           </Link>

@@ -14,6 +14,7 @@ import type { EditorCommand } from './commands.js';
 import { EditorStore, type EditorSnapshot } from './editor-store.js';
 import { stateFromDocument, type EditorState } from './editor-state.js';
 import type { SaveStatus } from './sync.js';
+import { FirstAreaNotice } from './first-area-notice.js';
 import { LimitPopup } from './limit-popup.js';
 import { loadVisitorState, saveVisitorState } from './visitor-map.js';
 
@@ -111,6 +112,7 @@ export function EditorProvider(props: { document: MapDocument | null; onConflict
       <AreaEditingBridge store={store} allowed={document !== null} />
       {children}
       <LimitPopup />
+      <FirstAreaNotice />
     </EditorContext.Provider>
   );
 }

@@ -173,6 +173,25 @@ describe('EditorStore', () => {
     expect(await renamed).toBe('saved');
   });
 
+  it('tells when a command gives an empty map its first area, and only then', () => {
+    const store = new EditorStore({ initial: makeState(), canEdit: true, server: null, onConflict: () => undefined });
+    expect(store.getSnapshot().firstAreaAdded).toBeNull();
+    const add = (label: string) => store.dispatch(addAreasCommand(store.getSnapshot().state, [{ label, isoMode: 'polygon', geometry: square(0, 0) }], 'Layer 1').command);
+    add('first');
+    const first = store.getSnapshot().firstAreaAdded;
+    expect(first).not.toBeNull();
+    add('second');
+    expect(store.getSnapshot().firstAreaAdded).toBe(first);
+    // Undone, then redone: the same area coming back is no new first area; nor is a map that already had some.
+    store.undo();
+    store.undo();
+    store.redo();
+    expect(store.getSnapshot().firstAreaAdded).toBe(first);
+    const withAreas = new EditorStore({ initial: makeState(makeFolder('A', ['a1'], { active: true })), canEdit: true, server: null, onConflict: () => undefined });
+    withAreas.dispatch(addAreasCommand(withAreas.getSnapshot().state, [{ label: 'b', isoMode: 'polygon', geometry: square(2, 2) }], 'A').command);
+    expect(withAreas.getSnapshot().firstAreaAdded).toBeNull();
+  });
+
   it('asks for a reload on a version conflict', async () => {
     const initial = makeState(makeFolder('A', ['a1'], { active: true }));
     let conflicts = 0;

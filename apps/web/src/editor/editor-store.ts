@@ -34,6 +34,8 @@ export interface EditorSnapshot {
   lastAction: DoneAction | null;
   saveError: SaveError | null;
   limitRefusal: LimitRefusal | null;
+  /** Changes (a new id) each time a command gives an empty map its first area: the free plan's notice (SPEC §2). */
+  firstAreaAdded: number | null;
 }
 
 /** How a saved job came about: a new command can be rolled back alone, undo/redo steps cannot. */
@@ -60,7 +62,7 @@ export class EditorStore {
   private maxAreas: number | null;
 
   constructor(private readonly options: EditorStoreOptions) {
-    this.snapshot = { state: options.initial, history: EMPTY_HISTORY, saveStatus: 'idle', lastAction: null, saveError: null, limitRefusal: null };
+    this.snapshot = { state: options.initial, history: EMPTY_HISTORY, saveStatus: 'idle', lastAction: null, saveError: null, limitRefusal: null, firstAreaAdded: null };
     this.maxAreas = options.maxAreas ?? null;
     const server = options.server;
     this.queue = server
@@ -118,10 +120,12 @@ export class EditorStore {
       return false;
     }
     const recorded = recordsHistory(command);
+    const firstArea = areaCount(before) === 0 && areasAfter > 0;
     this.update({
       state,
       history: recorded ? pushCommand(this.snapshot.history, command) : this.snapshot.history,
       lastAction: recorded ? this.nextAction(command) : this.snapshot.lastAction,
+      ...(firstArea ? { firstAreaAdded: ++this.actionCounter } : {}),
     });
     this.save(before, [command], 'do');
     return true;

@@ -2,12 +2,13 @@
  * The limit popup (SPEC §2): opened when a change would take the map past the plan's
  * areas-per-map limit, whether the editor stopped it before saving or the server refused it. It
  * says what the limit is and what the user can do now: delete areas (the layers panel takes the
- * focus), start another map, or, for a visitor, sign up. Paid plans are not sold yet: it says
- * they are coming, nothing more.
+ * focus), start another map, see the plans (paid plans have no limit: the plan comparison), or,
+ * for a visitor, sign up.
  */
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePlansDialog } from '../plans/plans-dialog-context.js';
 import { useEditorSnapshot } from './editor-context.js';
 
 export function LimitPopup() {
@@ -29,7 +30,12 @@ export function LimitPopup() {
     }
   }, [limitRefusal]);
 
+  const openPlans = usePlansDialog();
   const close = () => store.dismissLimitRefusal();
+  const seePlans = () => {
+    close();
+    openPlans({});
+  };
   // Deleting areas happens in the layers panel: it comes into view with its search box focused.
   const manageAreas = () => {
     afterClose.current = () => {
@@ -56,6 +62,7 @@ export function LimitPopup() {
             <button type="button" className="button button-primary" onClick={manageAreas} data-testid="limit-popup-manage">
               {t('limitPopup.manage')}
             </button>
+            <button type="button" className="button" onClick={seePlans} data-testid="limit-popup-plans">{t('planLock.seePlans')}</button>
             {isVisitor && <Link className="button" to="/signup" onClick={close}>{t('header.signup')}</Link>}
             <button type="button" className="button" onClick={close} data-testid="limit-popup-close">{t('app.close')}</button>
           </div>
