@@ -162,15 +162,18 @@ describe('PUT /Clients/{id}/subscription', () => {
   it('keeps an upgrade pending until it is paid, then starts the new plan\'s period with the unused time credited', async () => {
     const user = await signUp(app);
     await subscribe(app, user, 'pro_2020', { period: 'monthly' });
-    const change = await expectStatus<{ change: string; checkout: { id: string; url: string }; subscription: { pending: unknown; alerts: { code: string }[] } }>(200,
+    const change = await expectStatus<{ change: string; checkout: { id: string; url: string }; subscription: { pending: unknown; alerts: { code: string }[]; badges: unknown } }>(200,
       call(app, 'PUT', `/Clients/${user.id}/subscription`, { as: user, payload: { product: 'advanced_2024', period: 'monthly' } }));
     expect(change.change).toBe('upgrade');
     expect(change.subscription.pending).toEqual({ product: 'advanced_2024', period: 'monthly', licences: 1, pinPacks: 0, checkoutUrl: change.checkout.url });
     expect(change.subscription.alerts.map((a) => a.code)).toEqual(['pendingUpdate']);
+    expect(change.subscription.badges).toEqual([
+      { product: 'pro_2020', period: 'monthly', badge: 'current' }, { product: 'advanced_2024', period: 'monthly', badge: 'pending' },
+    ]);
     expect((await plan(app, user)).product).toBe('pro_2020');
     const products = await expectStatus<ProductsResponse>(200, call(app, 'GET', `/Clients/${user.id}/products`, { as: user }));
     expect(products.products.map((p) => [p.product, p.monthly.badges, p.monthly.action])).toEqual([
-      ['essential_2019', [], 'downgrade'], ['pro_2020', ['current'], null], ['advanced_2024', ['pending'], 'upgrade'],
+      ['essential_2019', [], 'downgrade'], ['pro_2020', ['current'], 'keep'], ['advanced_2024', ['pending'], 'upgrade'],
     ]);
 
     const page = await expectStatus<CheckoutView>(200, call(app, 'GET', `/billing/checkouts/${change.checkout.id}`, { as: user }));
@@ -193,8 +196,22 @@ describe('PUT /Clients/{id}/subscription', () => {
     expect(down).toMatchObject({ change: 'downgrade', checkout: null, effectiveAt: subscribed.nextRenewal, subscription: { next: { product: 'essential_2019', period: 'monthly', licences: 1, pinPacks: 0 } } });
     const change = await expectStatus<{ change: string; subscription: { next: unknown } }>(200,
       call(app, 'PUT', `/Clients/${user.id}/subscription`, { as: user, payload: { product: 'pro_2020', period: 'yearly' } }));
-    expect(change).toMatchObject({ change: 'change', subscription: { next: { product: 'pro_2020', period: 'yearly' } } });
+    expect(change).toMatchObject({
+      change: 'change',
+      subscription: {
+        next: { product: 'pro_2020', period: 'yearly' },
+        badges: [{ product: 'pro_2020', period: 'monthly', badge: 'current' }, { product: 'pro_2020', period: 'yearly', badge: 'next' }],
+      },
+    });
     expect((await plan(app, user)).product).toBe('pro_2020');
+    const products = await expectStatus<ProductsResponse>(200, call(app, 'GET', `/Clients/${user.id}/products`, { as: user }));
+    expect(products.products.map((p) => [p.product, p.monthly.action, p.yearly.badges])).toEqual([
+      ['essential_2019', 'downgrade', []], ['pro_2020', 'keep', ['next']], ['advanced_2024', 'upgrade', []],
+    ]);
+    // Asking for the plan in force drops the scheduled change.
+    const kept = await expectStatus<{ change: string; subscription: { next: unknown } }>(200,
+      call(app, 'PUT', `/Clients/${user.id}/subscription`, { as: user, payload: { product: 'pro_2020', period: 'monthly' } }));
+    expect(kept).toMatchObject({ change: 'keep', subscription: { next: null } });
     const same = await call(app, 'PUT', `/Clients/${user.id}/subscription`, { as: user, payload: { product: 'pro_2020', period: 'monthly' }, lang: 'fr' });
     expect(same.statusCode).toBe(409);
     expect(same.json().error).toEqual({ code: 'SAME_PLAN', message: "C'est déjà votre offre" });

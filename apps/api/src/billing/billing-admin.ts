@@ -31,7 +31,7 @@ export async function describeSubscription(db: Kysely<Database>, email: string):
   const { state } = subscription;
   const day = (value: Date | null) => value?.toISOString().slice(0, 16).replace('T', ' ') ?? 'none';
   const lines = [
-    `Subscription ${subscription.id} (${subscription.provider}${state.manual ? ', manual' : ''}), owner ${(await repository.findClient(subscription.ownerId))?.email ?? subscription.ownerId}`,
+    `Subscription ${subscription.id} (${state.manual ? 'manual, changed via support' : `provider ${subscription.provider}`}), owner ${(await repository.findClient(subscription.ownerId))?.email ?? subscription.ownerId}`,
     `  ${state.selection.product} ${state.selection.period}, ${state.selection.licences} licence(s), ${state.selection.pinPacks} pin pack(s), ${subscription.currency}`,
     `  status ${state.status}${state.cancelAtPeriodEnd ? ` (cancelled: ${subscription.cancelReason ?? ''})` : ''}, period ${day(state.currentPeriodStart)} → ${day(state.currentPeriodEnd)}`,
     `  payment method on file: ${subscription.hasPaymentMethod ? 'yes' : 'no'}`,

@@ -169,7 +169,8 @@ export class BillingService {
 
   /**
    * PUT /Clients/{id}/subscription: an upgrade opens a payment page and stays pending until paid; a
-   * downgrade or change is scheduled for the period's end. Licences and packs left out stay.
+   * downgrade or change is scheduled for the period's end; asking for the plan in force drops a
+   * pending or scheduled change. Licences and packs left out stay.
    */
   async changePlan(clientId: number, body: SubscriptionChangeBody, locale: Locale): Promise<PlanChangeResponse> {
     const checked = await this.checkChange(this.repository, clientId, body);
@@ -188,6 +189,14 @@ export class BillingService {
         await repository.syncPlanOfRecord(subscription.id);
       });
       result = { change: kind, checkout, effectiveAt: null };
+    } else if (kind === 'keep') {
+      await this.repository.transaction(async (repository) => {
+        await this.checkChange(repository, clientId, body, { lock: true, expected: subscription });
+        await this.provider.scheduleChange(subscription, null);
+        await repository.updateSubscription(subscription.id, { pending: null, next: null });
+        await repository.syncPlanOfRecord(subscription.id);
+      });
+      result = { change: kind, checkout: null, effectiveAt: null };
     } else {
       await this.repository.transaction(async (repository) => {
         await this.checkChange(repository, clientId, body, { lock: true, expected: subscription });
@@ -206,7 +215,7 @@ export class BillingService {
    */
   private async checkChange(
     repository: BillingRepository, clientId: number, body: SubscriptionChangeBody, options: { lock?: boolean; expected?: SubscriptionRecord } = {},
-  ): Promise<{ subscription: SubscriptionRecord; target: PlanSelection; kind: 'upgrade' | 'downgrade' | 'change' }> {
+  ): Promise<{ subscription: SubscriptionRecord; target: PlanSelection; kind: 'upgrade' | 'downgrade' | 'change' | 'keep' }> {
     const subscription = BillingService.ownerOnly(await repository.findMembership(clientId, { lock: options.lock }));
     const { state } = subscription;
     if (options.expected && JSON.stringify(state) !== JSON.stringify(options.expected.state)) {
@@ -335,6 +344,11 @@ export class BillingService {
       cancelComment: subscription.cancelComment,
       pending: state.pending && { ...state.pending, checkoutUrl: subscription.pendingCheckoutUrl },
       next: state.next,
+      badges: over ? [] : [
+        { ...state.selection, badge: 'current' as const },
+        ...(state.next ? [{ ...state.next, badge: 'next' as const }] : []),
+        ...(state.pending ? [{ ...state.pending, badge: 'pending' as const }] : []),
+      ].map(({ product, period, badge }) => ({ product, period, badge })),
       alerts: subscriptionAlerts(state, subscription.hasPaymentMethod, now).map((code) => ({ code, message: translate(locale, `billing.alerts.${code}`) })),
       actions: availableActions(state, role, now),
       openInvoice: open ? { id: open.id, number: open.number, total: open.total, currency: open.currency } : null,

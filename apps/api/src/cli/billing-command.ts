@@ -41,7 +41,7 @@ export async function runBillingCommand(input: string[], { config, log }: { conf
   const licences = option(args, '--licences');
   const [action, email, plan] = args;
   const usage = () => new Error(`Usage:\n  ${BILLING_USAGE.join('\n  ')}`);
-  if (!action || !email) throw usage();
+  if (!action || !email || !['show', 'renew', 'fail', 'end', 'remove-card', 'manual'].includes(action)) throw usage();
   await withDataDatabase(config, log, async ({ db }) => {
     switch (action) {
       case 'show':

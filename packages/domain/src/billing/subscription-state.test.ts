@@ -63,6 +63,14 @@ describe('checkPlanChange', () => {
       .toEqual({ ok: false, reason: 'tooFewLicences' });
   });
 
+  it('keeps the plan in force by dropping a pending or scheduled change', () => {
+    const scheduled = requestChange(active, { ...pro, product: 'essential_2019' }, 'downgrade');
+    expect(checkPlanChange(scheduled, pro, context)).toEqual({ ok: true, value: 'keep' });
+    expect(requestChange(scheduled, pro, 'keep')).toEqual(active);
+    const pending = requestChange(active, { ...pro, licences: 2 }, 'upgrade');
+    expect(requestChange(pending, pro, 'keep')).toEqual(active);
+  });
+
   it('lets a legacy subscriber keep the legacy plan while changing licences', () => {
     const legacy = { ...active, selection: { ...pro, product: 'plus_2019' as const } };
     expect(checkPlanChange(legacy, { ...legacy.selection, licences: 2 }, context)).toEqual({ ok: true, value: 'upgrade' });

@@ -51,7 +51,11 @@ export function customerStatus(product: Plan | string | null | undefined, produc
   return 'churned';
 }
 
-export type ChangeKind = 'upgrade' | 'downgrade' | 'change' | 'none';
+/**
+ * `keep` asks for the selection in force while an upgrade waits for its payment or a change is
+ * scheduled: that change is dropped. `none` asks for what is in force, with nothing to drop.
+ */
+export type ChangeKind = 'upgrade' | 'downgrade' | 'change' | 'keep' | 'none';
 
 function sameSelection(a: PlanSelection, b: PlanSelection): boolean {
   return a.product === b.product && a.period === b.period && a.licences === b.licences && a.pinPacks === b.pinPacks;
@@ -101,15 +105,17 @@ export function checkPlanChange(
   if (target.product !== state.selection.product && !isPurchasablePlan(target.product)) return { ok: false, reason: 'planNotSold' };
   if (target.licences < context.members) return { ok: false, reason: 'tooFewLicences' };
   const kind = classifyChange(state.selection, target, context.currency);
-  if (kind === 'none') return { ok: false, reason: 'samePlan' };
+  if (kind === 'none') return state.pending || state.next ? { ok: true, value: 'keep' } : { ok: false, reason: 'samePlan' };
   return { ok: true, value: kind };
 }
 
 /**
  * The state once a change is asked for: an upgrade waits for its payment (pending), a downgrade or
- * change waits for the period's end (next). Either replaces an earlier pending or next one.
+ * change waits for the period's end (next). Either replaces an earlier pending or next one; keeping
+ * the selection in force drops them.
  */
 export function requestChange(state: SubscriptionState, target: PlanSelection, kind: Exclude<ChangeKind, 'none'>): SubscriptionState {
+  if (kind === 'keep') return { ...state, pending: null, next: null };
   return kind === 'upgrade' ? { ...state, pending: target, next: null } : { ...state, pending: null, next: target };
 }
 

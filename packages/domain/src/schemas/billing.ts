@@ -103,8 +103,11 @@ export const taxInfo = z.object({ rateBasisPoints: z.number().int(), reason: z.e
 const periodOffer = taxedAmount.extend({
   /** current: the plan and period in force; next: starts with the next period; pending: waits for its payment. */
   badges: z.array(z.enum(PLAN_BADGES)),
-  /** What choosing it does for this user: subscribe (no subscription), upgrade, downgrade, change, or null (not possible). */
-  action: z.enum(['subscribe', 'upgrade', 'downgrade', 'change']).nullable(),
+  /**
+   * What choosing it does for this user: subscribe (no subscription), upgrade, downgrade, change,
+   * keep (the plan in force, dropping the pending or next change), or null (nothing to do, or not allowed).
+   */
+  action: z.enum(['subscribe', 'upgrade', 'downgrade', 'change', 'keep']).nullable(),
 });
 
 /** GET /Clients/{id}/products: the plans on sale, for the plan comparison. */
@@ -181,6 +184,8 @@ export const subscriptionView = z.object({
   pending: selectionSchema.extend({ checkoutUrl: z.string().nullable() }).nullable(),
   /** A downgrade or change starting at the next renewal. */
   next: selectionSchema.nullable(),
+  /** The plans (and periods) to badge on the subscription page: current, next plan, pending. */
+  badges: z.array(z.object({ product: planId, period: billingPeriod, badge: z.enum(PLAN_BADGES) })),
   /** SPEC §8 subscription alerts, with their message in the request's language. */
   alerts: z.array(z.object({ code: z.enum(SUBSCRIPTION_ALERTS), message: z.string() })),
   /** What the caller may do (none for a member or a manual subscription). */
@@ -202,10 +207,11 @@ export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
 
 /**
  * What a plan request did: `subscribe` and `upgrade` wait for a payment at `checkout.url` (the
- * provider's page, or ours in test mode); `downgrade` and `change` start at `effectiveAt`.
+ * provider's page, or ours in test mode); `downgrade` and `change` start at `effectiveAt`; `keep`
+ * dropped the pending or scheduled change.
  */
 export const planChangeResponse = z.object({
-  change: z.enum(['subscribe', 'upgrade', 'downgrade', 'change']),
+  change: z.enum(['subscribe', 'upgrade', 'downgrade', 'change', 'keep']),
   checkout: z.object({ id: z.string(), url: z.string() }).nullable(),
   effectiveAt: z.string().nullable(),
   subscription: subscriptionView.nullable(),
