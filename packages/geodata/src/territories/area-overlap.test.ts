@@ -135,6 +135,17 @@ describe('area of a unit inside an area', () => {
     expect(met).toBeGreaterThan(10);
   });
 
+  it('clips units on a circle\'s boundary by the edges reaching them alone, as exactly as by every edge', () => {
+    const ring = Array.from({ length: 64 }, (_, i) => [7.75 + 0.1 * Math.cos((2 * Math.PI * i) / 64), 48.57 + 0.07 * Math.sin((2 * Math.PI * i) / 64)]);
+    const circle: Polygon = { type: 'Polygon', coordinates: [[...ring, ring[0]!]] };
+    const near = fc.tuple(fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), fc.double({ min: 0.9, max: 1.1, noNaN: true }), fc.double({ min: 0.001, max: 0.03, noNaN: true }))
+      .map(([bearing, distance, side]) => square(7.75 + 0.1 * distance * Math.cos(bearing) - side / 2, 48.57 + 0.07 * distance * Math.sin(bearing) - side / 2, side));
+    fc.assert(fc.property(near, (unit) => {
+      // The other way round, the circle is clipped by the square's four edges.
+      expect(overlap(circle, unit)).toBeCloseTo(overlap(unit, circle), 15);
+    }));
+  });
+
   it('splits the communes of Alpes-Maritimes exactly along their shared boundaries', () => {
     const file = path.resolve(import.meta.dirname, '../../../../test-data/fr/communes-06-alpes-maritimes.geojson');
     const communes = (JSON.parse(readFileSync(file, 'utf8')) as { features: Feature<Polygon | MultiPolygon, { code: string }>[] }).features;

@@ -333,8 +333,15 @@ function pieceOverlap(area: PreparedArea, piece: number, unit: Polygon | MultiPo
 }
 
 /**
- * Puts in `cutting` the piece's edges whose line crosses the box, and returns how many: -1 when the
- * box is wholly outside one edge (nothing of the unit is in the piece), 0 when it is inside them all.
+ * Puts in `cutting` the piece's edges that may cut the unit, and returns how many: -1 when the box
+ * is wholly outside one edge's line (nothing of the unit is in the piece), 0 when the unit is
+ * wholly inside the piece.
+ *
+ * An edge may cut the unit when its line crosses the box and the edge itself reaches the box: the
+ * piece is convex, so once nothing separates it from the box they meet, and within the box its
+ * boundary is made of those edges alone (a point of the box outside the piece is outside one of
+ * them); the lines of the piece's other edges cross the box (a circle's neighbouring edges) without
+ * cutting anything the first ones leave. None of them reaching the box: it is wholly inside.
  */
 function cuttingEdges(area: PreparedArea, piece: number, [minX, minY, maxX, maxY]: BBox): number {
   const { pieceVertices: v, pieceStarts } = area;
@@ -356,6 +363,9 @@ function cuttingEdges(area: PreparedArea, piece: number, [minX, minY, maxX, maxY
     if (ex * (maxY - ay) - ey * (maxX - ax) >= 0) inside += 1;
     if (inside === 0) return -1;
     if (inside === 4) continue;
+    const bx = ax + ex;
+    const by = ay + ey;
+    if ((ax < bx ? ax : bx) > maxX || (ax > bx ? ax : bx) < minX || (ay < by ? ay : by) > maxY || (ay > by ? ay : by) < minY) continue;
     cutting[count * 4] = ax;
     cutting[count * 4 + 1] = ay;
     cutting[count * 4 + 2] = ex;
