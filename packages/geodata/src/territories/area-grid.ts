@@ -57,8 +57,6 @@ export function buildAreaGrid(bbox: readonly [number, number, number, number], v
   const cellWidth = Math.max((maxX - minX) / size, 1e-12);
   const cellHeight = Math.max((maxY - minY) / size, 1e-12);
   const cells = new Uint8Array(size * size);
-  const column = (x: number) => Math.min(size - 1, Math.max(0, Math.floor((x - minX) / cellWidth)));
-  const row = (y: number) => Math.min(size - 1, Math.max(0, Math.floor((y - minY) / cellHeight)));
   const rings = starts.length - 1;
   // Every cell an edge's bounding box touches is a boundary cell (conservative: edges are short next to the area).
   for (let r = 0; r < rings; r += 1) {
@@ -67,14 +65,14 @@ export function buildAreaGrid(bbox: readonly [number, number, number, number], v
       const y0 = vertices[(i - 1) * 2 + 1]!;
       const x1 = vertices[i * 2]!;
       const y1 = vertices[i * 2 + 1]!;
-      const c1 = column(Math.max(x0, x1));
-      const r1 = row(Math.max(y0, y1));
-      for (let y = row(Math.min(y0, y1)); y <= r1; y += 1) for (let x = column(Math.min(x0, x1)); x <= c1; x += 1) cells[y * size + x] = CellState.Boundary;
+      const c0 = slot(Math.min(x0, x1), minX, cellWidth, size);
+      const c1 = slot(Math.max(x0, x1), minX, cellWidth, size);
+      const r1 = slot(Math.max(y0, y1), minY, cellHeight, size);
+      for (let y = slot(Math.min(y0, y1), minY, cellHeight, size); y <= r1; y += 1) for (let x = c0; x <= c1; x += 1) cells[y * size + x] = CellState.Boundary;
     }
   }
   // Where each edge crosses the centre lines of the rows its y-extent spans (found from the extent,
   // not by testing every row), then bucketed by row.
-  const lineY = (y: number) => minY + (y + 0.5) * cellHeight;
   rowCounts.fill(0, 0, size + 1);
   let count = 0;
   for (let r = 0; r < rings; r += 1) {
@@ -88,7 +86,7 @@ export function buildAreaGrid(bbox: readonly [number, number, number, number], v
       const from = Math.max(0, Math.floor((Math.min(yi, yj) - minY) / cellHeight - 0.5) - 1);
       const to = Math.min(size - 1, Math.ceil((Math.max(yi, yj) - minY) / cellHeight - 0.5) + 1);
       for (let y = from; y <= to; y += 1) {
-        const line = lineY(y);
+        const line = minY + (y + 0.5) * cellHeight;
         if ((yi > line) === (yj > line)) continue;
         if (count === crossingX.length) [crossingX, crossingRow] = [grown(crossingX), grown(crossingRow)];
         const xi = vertices[i * 2]!;
@@ -115,6 +113,11 @@ export function buildAreaGrid(bbox: readonly [number, number, number, number], v
     }
   }
   return { minX, minY, cellWidth, cellHeight, size, cells };
+}
+
+/** The column (row) of a grid of `size` cells of `step` from `origin` holding x (y), clamped to the grid. */
+function slot(value: number, origin: number, step: number, size: number): number {
+  return Math.min(size - 1, Math.max(0, Math.floor((value - origin) / step)));
 }
 
 /** The state of the cell holding a point of the area's bounding box. */

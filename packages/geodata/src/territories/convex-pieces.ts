@@ -39,8 +39,6 @@ export function convexPieces(xy: ArrayLike<number>, triangles: ArrayLike<number>
   let vertexCount = 0;
   for (let h = 0; h < halfEdges; h += 1) vertexCount = Math.max(vertexCount, triangles[h]! + 1);
   grow(halfEdges, count, vertexCount);
-  const from = (h: number) => triangles[h]!;
-  const to = (h: number) => triangles[h % 3 === 2 ? h - 2 : h + 1]!;
   for (let h = 0; h < halfEdges; h += 1) {
     next[h] = h % 3 === 2 ? h - 2 : h + 1;
     prev[h] = h % 3 === 0 ? h + 2 : h - 1;
@@ -52,16 +50,16 @@ export function convexPieces(xy: ArrayLike<number>, triangles: ArrayLike<number>
   }
   // Half-edges by their first vertex (a counting sort), to find each one's twin: b → a for a → b.
   firstOutgoing.fill(0, 0, vertexCount + 1);
-  for (let h = 0; h < halfEdges; h += 1) firstOutgoing[from(h) + 1]! += 1;
+  for (let h = 0; h < halfEdges; h += 1) firstOutgoing[triangles[h]! + 1]! += 1;
   for (let v = 0; v < vertexCount; v += 1) firstOutgoing[v + 1]! += firstOutgoing[v]!;
   cursor.set(firstOutgoing.subarray(0, vertexCount));
-  for (let h = 0; h < halfEdges; h += 1) outgoing[cursor[from(h)]!++] = h;
+  for (let h = 0; h < halfEdges; h += 1) outgoing[cursor[triangles[h]!]!++] = h;
   for (let h = 0; h < halfEdges; h += 1) {
     twin[h] = -1;
-    const a = from(h);
-    const b = to(h);
+    const a = triangles[h]!;
+    const b = endOf(triangles, h);
     for (let k = firstOutgoing[b]!; k < firstOutgoing[b + 1]!; k += 1) {
-      if (to(outgoing[k]!) === a) {
+      if (endOf(triangles, outgoing[k]!) === a) {
         twin[h] = outgoing[k]!;
         break;
       }
@@ -79,7 +77,7 @@ export function convexPieces(xy: ArrayLike<number>, triangles: ArrayLike<number>
     const outOfA = next[other]!;
     const intoB = prev[other]!;
     const outOfB = next[h]!;
-    if (!turnsLeft(xy, from(intoA), from(h), to(outOfA)) || !turnsLeft(xy, from(intoB), from(other), to(outOfB))) continue;
+    if (!turnsLeft(xy, triangles[intoA]!, triangles[h]!, endOf(triangles, outOfA)) || !turnsLeft(xy, triangles[intoB]!, triangles[other]!, endOf(triangles, outOfB))) continue;
     next[intoA] = outOfA;
     prev[outOfA] = intoA;
     next[intoB] = outOfB;
@@ -97,13 +95,18 @@ export function convexPieces(xy: ArrayLike<number>, triangles: ArrayLike<number>
     if (!alive[h]) continue;
     let edge = h;
     do {
-      vertices[written++] = from(edge);
+      vertices[written++] = triangles[edge]!;
       alive[edge] = 0;
       edge = next[edge]!;
     } while (edge !== h);
     starts.push(written);
   }
   return { vertices: vertices.subarray(0, written), starts: Uint32Array.from(starts) };
+}
+
+/** Where half-edge h ends: the next corner of its triangle. */
+function endOf(triangles: ArrayLike<number>, h: number): number {
+  return triangles[h % 3 === 2 ? h - 2 : h + 1]!;
 }
 
 function root(t: number): number {
