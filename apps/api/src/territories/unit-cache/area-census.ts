@@ -6,7 +6,7 @@
  * measured: they add nothing to a sum nor to the coverage. Nothing is allocated per unit.
  */
 import type { AdministrativeKind, AreaGeometry } from '@catchment/domain';
-import { containsPoint, intersectionArea, isFlat, MeasureSum, overlapShare, prepareArea, unitCounts, type DataPrecedence, type FlatPolygons, type MeasureFigure } from '@catchment/geodata';
+import { containsPoint, intersectionArea, MeasureSum, overlapShare, prepareArea, unitCounts, type DataPrecedence, type FlatPolygons, type MeasureFigure } from '@catchment/geodata';
 import type { CachedUnit, UnitRegionCache } from './unit-region-cache.js';
 
 export interface CensusRequest {
@@ -31,23 +31,24 @@ export async function areaCensusFigures(cache: UnitRegionCache, area: AreaGeomet
     hasNationalData: (country, key) => national.has(`${country}|${key}`),
   };
   for (const unit of units) {
-    const polygon = isFlat(unit.geometry);
     let share = 0;
     let overlapArea = 0;
-    if (isFlat(unit.geometry)) {
-      overlapArea = intersectionArea(prepared, unit.geometry, unit.bbox, unit.planarArea);
+    if (unit.polygons) {
+      overlapArea = intersectionArea(prepared, unit.polygons, unit.bbox, unit.planarArea);
       share = overlapShare(overlapArea, unit.planarArea);
     } else if (containsPoint(prepared, unit.bbox[0], unit.bbox[1])) {
       share = 1;
     }
     if (share === 0) continue;
+    // Most units (not of a worldwide kind, no finer unit with figures) count for every measure.
+    const alwaysCounts = !unit.worldwide && unit.finer === null;
     for (let k = 0; k < sums.length; k += 1) {
       const sum = sums[k]!;
       const value = valueAt(unit.measures, values[k]!);
-      if (Number.isNaN(value) || !unitCounts(unit, sum.key, precedence)) continue;
+      if (Number.isNaN(value) || !(alwaysCounts || unitCounts(unit, sum.key, precedence))) continue;
       const weight = sum.weightKey ? valueAt(unit.measures, weights[k]!) : 0;
       if (Number.isNaN(weight)) continue;
-      sum.add(unit.kind, polygon, value, weight, share, overlapArea);
+      sum.add(unit.kind, unit.polygons !== null, value, weight, share, overlapArea);
     }
   }
   return sums.map((sum) => sum.figure(prepared.area));

@@ -9,7 +9,7 @@
  * recently used cells out first, and forgets everything when the data version moves on.
  */
 import type { MultiPolygon, Point, Polygon } from 'geojson';
-import type { AdministrativeKind } from '@catchment/domain';
+import { UNIT_KINDS, type AdministrativeKind } from '@catchment/domain';
 import { flatBBox, flatPlanarArea, flattenPolygons, type FlatPolygons } from '@catchment/geodata';
 import { cellsOf, type BBox, type Cell } from './cell-grid.js';
 
@@ -26,7 +26,10 @@ export interface UnitRecord {
 }
 
 export interface CachedUnit extends Omit<UnitRecord, 'geometry' | 'values'> {
-  geometry: Point | FlatPolygons;
+  /** The boundary as flat arrays; null for a point (at bbox[0], bbox[1]). */
+  polygons: FlatPolygons | null;
+  /** Of a worldwide kind (its figures give way to a national kind's where one has them). */
+  worldwide: boolean;
   /** The unit's figures by the cache's index of measures (`measureIndex`), NaN where it has none. */
   measures: Float64Array;
   /** Bit `index % 31` set for every measure it has: a unit without any measure asked for is skipped at once. */
@@ -179,7 +182,8 @@ export class UnitRegionCache {
     }
     return {
       ...rest,
-      geometry: flat ?? geometry as Point,
+      polygons: flat,
+      worldwide: UNIT_KINDS[record.kind]?.country === 'ww',
       measures,
       measureBits,
       bbox: flat ? flatBBox(flat) : pointBox(geometry as Point),
