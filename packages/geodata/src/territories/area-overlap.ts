@@ -115,8 +115,10 @@ export function prepareArea(geometry: Polygon | MultiPolygon | FlatPolygons): Pr
       // Counter-clockwise, as the clipper wants.
       if ((polygon[c]! * polygon[a + 1]! - polygon[a]! * polygon[c + 1]!) + (polygon[a]! * polygon[b + 1]! - polygon[b]! * polygon[a + 1]!)
         + (polygon[b]! * polygon[c + 1]! - polygon[c]! * polygon[b + 1]!) < 0) {
-        indices[t + 1] = c / 2;
-        indices[t + 2] = b / 2;
+        // Swapped as they are (integers: a halved index would make the array one of doubles).
+        const second = indices[t + 1]!;
+        indices[t + 1] = indices[t + 2]!;
+        indices[t + 2] = second;
       }
     }
     const pieces = convexPieces(polygon, indices);
