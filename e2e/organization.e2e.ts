@@ -2,7 +2,8 @@
  * The organisation page of the profile area as a user lives it: in English, a GIF refused with the
  * SPEC's message and nothing sent, a PNG logo chosen with the file input (its upload's progress on
  * a slow connection), then seen again after a reload, the report details saved and kept; in French,
- * a JPEG dropped on the zone, a file over 5 MB and a GIF refused in French, the logo removed.
+ * a JPEG dropped on the zone, a file over 5 MB and a GIF refused in French, the logo removed; a
+ * subscription's user seeing its owner's organisation, without the means to change it.
  * Screenshots in both languages.
  */
 import { randomUUID } from 'node:crypto';
@@ -20,12 +21,19 @@ beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 /** A new user signed up through the API, logged in in the page's browser; their id. */
-async function signedUp(page: Page): Promise<number> {
+async function signedUp(page: Page, email = `e2e-org-${randomUUID()}@example.com`): Promise<number> {
   const response = await page.request.post('/api/Clients', {
-    data: { acceptTerms: true, email: `e2e-org-${randomUUID()}@example.com`, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' },
+    data: { acceptTerms: true, email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' },
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: number }).id;
+}
+
+/** A call the test makes as the page's user, which must succeed; its JSON answer. */
+async function succeed(page: Page, method: 'POST' | 'PATCH', url: string, data: unknown): Promise<Record<string, unknown>> {
+  const response = await page.request.fetch(url, { method, data });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json() as Promise<Record<string, unknown>>;
 }
 
 const isSetLogo = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/organization/setLogo');
@@ -145,5 +153,34 @@ describe('organisation page', () => {
 
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
+  });
+
+  it("shows a subscription's user its owner's organisation, read only", async () => {
+    const owner = await openPage(browser, baseUrl, 'en-US');
+    const colleague = await openPage(browser, baseUrl, 'en-US');
+    const colleagueEmail = `e2e-org-${randomUUID()}@example.com`;
+    await signedUp(colleague.page, colleagueEmail);
+    const ownerId = await signedUp(owner.page);
+    // The owner subscribes with two licences on the test-mode payment page, and gives one away.
+    const payment = await succeed(owner.page, 'POST', `/api/Clients/${ownerId}/payment/pro_2020`, { period: 'monthly', licences: 2 });
+    await succeed(owner.page, 'POST', `/api/billing/checkouts/${(payment.checkout as { id: string }).id}/confirm`, { outcome: 'paid' });
+    await succeed(owner.page, 'POST', `/api/Clients/${ownerId}/subscribers`, { email: colleagueEmail });
+    await succeed(owner.page, 'PATCH', `/api/Clients/${ownerId}/organization/configuration`, { name: 'Team & Co', primaryColor: '#0f766e' });
+    await succeed(owner.page, 'POST', `/api/Clients/${ownerId}/organization/setLogo`, { logo: Buffer.from(testPng({ widthPixels: 120, heightPixels: 40 })).toString('base64'), ext: 'png' });
+
+    const { page, errors } = colleague;
+    await page.goto('/app/profile/organization');
+    await expect.poll(() => page.getByTestId('organization-shared').textContent())
+      .toBe('Your reports carry the organisation of your subscription’s owner: only they can change it.');
+    expect(await preview(page)).toMatchObject({ width: 120, height: 40 });
+    expect(await page.getByLabel('Organisation name (optional)').inputValue()).toBe('Team & Co');
+    expect(await page.getByLabel('Organisation name (optional)').isDisabled()).toBe(true);
+    expect(await page.getByTestId('logo-input').count()).toBe(0);
+    expect(await page.getByTestId('organization-save').count()).toBe(0);
+    await screenshot(page, 'organization-en-06-shared');
+
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await owner.context.close();
+    await colleague.context.close();
   });
 });

@@ -3,7 +3,8 @@
  * fields saved, checked and cleared, the logo set from real PNG and JPEG bytes, served with its type
  * and caching headers, replaced and removed; the SPEC's refusals (a GIF, a file that only claims to
  * be a PNG, one cut short, more than 5 MB, a request body past the limit), each translated and
- * changing nothing; and no one but the account itself reading or changing any of it.
+ * changing nothing; no one but the account itself reading or changing any of it; and the users of a
+ * subscription reading its owner's organisation, which only the owner changes.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,7 @@ import { DEFAULT_REPORT_COLORS, LOGO_MAX_BYTES, type OrganizationConfiguration }
 import { TEST_GIF, testJpeg, testPng } from '../../../packages/domain/src/organization/test-images.js';
 import type { AppContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
+import { subscribe } from './billing-factories.js';
 import { signUp, testApp, type TestUser } from './harness.js';
 import { call, expectStatus, type RequestOptions } from './maps-factories.js';
 
@@ -51,7 +53,7 @@ describe('organisation configuration', () => {
   it('reads the default colours and nothing else for a new account', async () => {
     const user = await signUp(app);
     expect(await readConfiguration(user)).toEqual({
-      name: null, primaryColor: DEFAULT_REPORT_COLORS.primary, secondaryColor: DEFAULT_REPORT_COLORS.secondary,
+      editable: true, name: null, primaryColor: DEFAULT_REPORT_COLORS.primary, secondaryColor: DEFAULT_REPORT_COLORS.secondary,
       contact: null, website: null, logo: null, updatedAt: null,
     });
   });
@@ -265,5 +267,38 @@ describe('who may read and change it', () => {
     expectError(await fetchUrl(logo!.url, undefined), 401, 'UNAUTHORIZED');
 
     expect(await snapshot(owner)).toEqual(before);
+  });
+});
+
+describe('a subscription\'s organisation', () => {
+  it('is read by its users from the owner\'s, changed by the owner only, and left behind with the licence', async () => {
+    const owner = await signUp(app);
+    const colleague = await signUp(app);
+    await expectStatus(200, patch(colleague, { name: 'Colleague Ltd' }));
+    await subscribe(app, owner, 'pro_2020', { period: 'monthly', licences: 2 });
+    await expectStatus(201, call(app, 'POST', `/Clients/${owner.id}/subscribers`, { as: owner, payload: { email: colleague.email } }));
+    await expectStatus(200, patch(owner, { name: 'Team & Co', primaryColor: '#0f766e' }));
+    const png = testPng({ widthPixels: 20, heightPixels: 10 });
+    const owned = await expectStatus<OrganizationConfiguration>(200, setLogo(owner, png, 'png'));
+    expect(owned.editable).toBe(true);
+
+    // The colleague reads the owner's, under their own id, logo included.
+    const shared = await readConfiguration(colleague);
+    expect(shared).toMatchObject({ editable: false, name: 'Team & Co', primaryColor: '#0f766e', logo: { widthPixels: 20, heightPixels: 10 } });
+    expect(shared.logo!.url).toBe(owned.logo!.url.replace(`/Clients/${owner.id}/`, `/Clients/${colleague.id}/`));
+    const served = await fetchUrl(shared.logo!.url, colleague);
+    expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(Buffer.compare(served.rawPayload, Buffer.from(png))).toBe(0);
+
+    // And changes none of it.
+    const before = await snapshot(owner);
+    expectError(await patch(colleague, { name: 'Taken over' }, { lang: 'fr' }), 403, 'NOT_SUBSCRIPTION_OWNER');
+    expectError(await setLogo(colleague, testJpeg(), 'jpeg'), 403, 'NOT_SUBSCRIPTION_OWNER', 'Only the owner of the subscription can do this');
+    expectError(await call(app, 'DELETE', logoPath(colleague), { as: colleague }), 403, 'NOT_SUBSCRIPTION_OWNER');
+    expect(await snapshot(owner)).toEqual(before);
+
+    // Without the licence, their own again.
+    await expectStatus(200, call(app, 'DELETE', `/Clients/${owner.id}/subscribers`, { as: owner, payload: { email: colleague.email } }));
+    expect(await readConfiguration(colleague)).toMatchObject({ editable: true, name: 'Colleague Ltd', logo: null });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The organisation configuration and its logo (SPEC §7): GET and PATCH
  * /Clients/{id}/organization/configuration, POST …/setLogo {logo (base64), ext}, and the logo
- * itself, GET and DELETE …/organization/logo. Routes only translate HTTP; the rules are the service's.
+ * itself, GET and DELETE …/organization/logo. A subscription's users read its owner's organisation
+ * (billing's memberships say whose). Routes only translate HTTP; the rules are the service's.
  */
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,7 +12,8 @@ import {
 import { requireSession } from '../auth/session.plugin.js';
 import type { RouteModule } from '../routes.js';
 import { OrganizationRepository } from './organization.repository.js';
-import { logoTooLarge, logoVersion, OrganizationService, requireOwnAccount } from './organization.service.js';
+import { BillingRepository } from '../billing/billing.repository.js';
+import { holderFromMembership, logoTooLarge, logoVersion, OrganizationService, requireOwnAccount } from './organization.service.js';
 
 /**
  * The setLogo request's largest body: the base64 of a 5 MB file, plus room for a data: URL prefix,
@@ -82,5 +84,7 @@ const organizationPlugin: FastifyPluginAsyncZod<{ service: OrganizationService }
 };
 
 export const organizationRoutes: RouteModule = async (api, ctx) => {
-  await api.register(organizationPlugin, { service: new OrganizationService(new OrganizationRepository(ctx.database.db)) });
+  const subscriptions = new BillingRepository(ctx.database.db);
+  const holderOf = holderFromMembership((clientId) => subscriptions.findMembership(clientId));
+  await api.register(organizationPlugin, { service: new OrganizationService(new OrganizationRepository(ctx.database.db), holderOf) });
 };

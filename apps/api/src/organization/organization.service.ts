@@ -1,8 +1,9 @@
 /**
  * The organisation configuration of an account (SPEC §7): what its market-study reports print (name,
- * colours, contact line, website) and its logo. Only the account itself reads or changes it. A logo
- * is judged from its bytes (SPEC §5: JPEG or PNG, at most 5 MB), not from the extension it is sent
- * with, and a refused one changes nothing.
+ * colours, contact line, website) and its logo. A subscription's users share its owner's (a team's
+ * reports carry one organisation), which only the owner changes; anyone else's is their own. Each
+ * user calls it under their own id only. A logo is judged from its bytes (SPEC §5: JPEG or PNG, at
+ * most 5 MB), not from the extension it is sent with, and a refused one changes nothing.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -29,13 +30,33 @@ export function logoUrl(clientId: number, sha256: string): string {
   return `/api/Clients/${clientId}/organization/logo?v=${logoVersion(sha256)}`;
 }
 
-/** Only the account itself may read or change its organisation: 403 for anyone else. */
+/** Only the account itself may call /Clients/{id}/organization/…: 403 for anyone else. */
 export function requireOwnAccount(session: ActiveSession, clientId: number): void {
   if (session.clientId !== clientId) throw new DomainError('forbidden', { message: 'errors.notYourAccount' });
 }
 
-function toConfiguration(clientId: number, row: ConfigurationRow | undefined, logo: LogoSummary | undefined): OrganizationConfiguration {
+/** Whose organisation a user sees: the owner of the subscription they hold a licence of, else their own. */
+export interface OrganizationHolder {
+  /** The account whose configuration and logo are read and written. */
+  holderId: number;
+  /** Whether the user may change it: their own, or the subscription they own. */
+  editable: boolean;
+}
+
+/** The live subscription a user holds a licence of, and their role in it (billing's subscription_members). */
+export type FindMembership = (clientId: number) => Promise<{ subscription: { ownerId: number }; role: 'admin' | 'active' } | undefined>;
+
+export function holderFromMembership(findMembership: FindMembership): (clientId: number) => Promise<OrganizationHolder> {
+  return async (clientId) => {
+    const membership = await findMembership(clientId);
+    if (!membership) return { holderId: clientId, editable: true };
+    return { holderId: membership.subscription.ownerId, editable: membership.role === 'admin' };
+  };
+}
+
+function toConfiguration(clientId: number, editable: boolean, row: ConfigurationRow | undefined, logo: LogoSummary | undefined): OrganizationConfiguration {
   return {
+    editable,
     name: row?.name ?? null,
     primaryColor: row?.primary_color ?? DEFAULT_REPORT_COLORS.primary,
     secondaryColor: row?.secondary_color ?? DEFAULT_REPORT_COLORS.secondary,
@@ -62,17 +83,20 @@ function base64Of(logo: string): string {
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export class OrganizationService {
-  constructor(private readonly organizations: OrganizationRepository) {}
+  constructor(
+    private readonly organizations: OrganizationRepository,
+    private readonly holderOf: (clientId: number) => Promise<OrganizationHolder>,
+  ) {}
 
   async configuration(session: ActiveSession, clientId: number): Promise<OrganizationConfiguration> {
     requireOwnAccount(session, clientId);
-    return this.read(clientId);
+    return this.read(clientId, await this.holderOf(clientId));
   }
 
   async update(session: ActiveSession, clientId: number, changes: OrganizationConfigurationBody): Promise<OrganizationConfiguration> {
-    requireOwnAccount(session, clientId);
-    const row = await this.organizations.saveConfiguration(clientId, changes);
-    return toConfiguration(clientId, row, await this.organizations.findLogoSummary(clientId));
+    const holder = await this.requireEditable(session, clientId);
+    const row = await this.organizations.saveConfiguration(holder.holderId, changes);
+    return toConfiguration(clientId, true, row, await this.organizations.findLogoSummary(holder.holderId));
   }
 
   /**
@@ -82,7 +106,7 @@ export class OrganizationService {
    * LOGO_SET_FAILED.
    */
   async setLogo(session: ActiveSession, clientId: number, upload: SetLogoBody): Promise<OrganizationConfiguration> {
-    requireOwnAccount(session, clientId);
+    const holder = await this.requireEditable(session, clientId);
     if (!logoTypeOfExtension(upload.ext)) throw new DomainError('logoUnsupportedType');
     const text = base64Of(upload.logo);
     if (base64DecodedLength(text) > LOGO_MAX_BYTES) throw logoTooLarge();
@@ -90,7 +114,7 @@ export class OrganizationService {
     const content = Buffer.from(text, 'base64');
     const image = checkLogoImage(content);
     if (!image.valid) throw new DomainError(image.reason === 'unsupportedType' ? 'logoUnsupportedType' : 'logoSetFailed');
-    await this.organizations.saveLogo(clientId, {
+    await this.organizations.saveLogo(holder.holderId, {
       content,
       // The type the bytes are, whichever of the two the extension named.
       contentType: LOGO_CONTENT_TYPES[image.type],
@@ -99,24 +123,34 @@ export class OrganizationService {
       heightPixels: image.heightPixels,
       sha256: createHash('sha256').update(content).digest('hex'),
     });
-    return this.read(clientId);
+    return this.read(clientId, holder);
   }
 
   async removeLogo(session: ActiveSession, clientId: number): Promise<void> {
-    requireOwnAccount(session, clientId);
-    await this.organizations.deleteLogo(clientId);
+    const holder = await this.requireEditable(session, clientId);
+    await this.organizations.deleteLogo(holder.holderId);
   }
 
-  /** The logo's bytes and type; NOT_FOUND when the account has none. */
+  /** The logo's bytes and type (the subscription owner's for its users); NOT_FOUND when there is none. */
   async logo(session: ActiveSession, clientId: number): Promise<StoredLogo> {
     requireOwnAccount(session, clientId);
-    const logo = await this.organizations.findLogo(clientId);
+    const logo = await this.organizations.findLogo((await this.holderOf(clientId)).holderId);
     if (!logo) throw new DomainError('notFound');
     return logo;
   }
 
-  private async read(clientId: number): Promise<OrganizationConfiguration> {
-    const [row, logo] = await Promise.all([this.organizations.findConfiguration(clientId), this.organizations.findLogoSummary(clientId)]);
-    return toConfiguration(clientId, row, logo);
+  /** The user's own account, and an organisation they may change: a subscription's users read their owner's, 403 NOT_SUBSCRIPTION_OWNER. */
+  private async requireEditable(session: ActiveSession, clientId: number): Promise<OrganizationHolder> {
+    requireOwnAccount(session, clientId);
+    const holder = await this.holderOf(clientId);
+    if (!holder.editable) throw new DomainError('notSubscriptionOwner');
+    return holder;
+  }
+
+  private async read(clientId: number, holder: OrganizationHolder): Promise<OrganizationConfiguration> {
+    const [row, logo] = await Promise.all([
+      this.organizations.findConfiguration(holder.holderId), this.organizations.findLogoSummary(holder.holderId),
+    ]);
+    return toConfiguration(clientId, holder.editable, row, logo);
   }
 }

@@ -529,6 +529,7 @@ export const en = {
   },
   organization: {
     intro: 'How your organisation appears on the market-study reports you export.',
+    shared: 'Your reports carry the organisation of your subscription’s owner: only they can change it.',
     loadError: 'Your organisation could not be loaded.',
     details: 'Report details',
     name: 'Organisation name',

@@ -528,6 +528,7 @@ export const fr: WebCatalogue = {
   },
   organization: {
     intro: 'La présentation de votre organisation sur les rapports d’étude de marché que vous exportez.',
+    shared: 'Vos rapports portent l’organisation du propriétaire de votre abonnement : seul le propriétaire peut la modifier.',
     loadError: 'Votre organisation n’a pas pu être chargée.',
     details: 'Informations du rapport',
     name: 'Nom de l’organisation',

@@ -40,6 +40,7 @@ export function LogoPicker({ clientId, configuration, onSaved }: LogoPickerProps
 
   const busy = status.kind === 'uploading';
   const logo = configuration.logo;
+  const readOnly = !configuration.editable;
 
   const send = async (file: File) => {
     if (busy) return;
@@ -99,13 +100,13 @@ export function LogoPicker({ clientId, configuration, onSaved }: LogoPickerProps
         onDragEnter={(event) => { event.preventDefault(); setDragging(true); }}
         onDragOver={(event) => { event.preventDefault(); event.dataTransfer.dropEffect = busy ? 'none' : 'copy'; }}
         onDragLeave={(event) => { if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false); }}
-        onDrop={onDrop}>
+        onDrop={(event) => { if (readOnly) event.preventDefault(); else onDrop(event); }}>
         <div className="logo-frame">
           {previewUrl
             ? <img src={previewUrl} alt={t('organization.logo.alt')} className="logo-image" data-testid="logo-preview" />
             : <span className="muted logo-none">{t('organization.logo.none')}</span>}
         </div>
-        <div className="logo-actions">
+        {!readOnly && <div className="logo-actions">
           <p className="logo-drop-text">
             {t('organization.logo.drop')}{' '}
             <label htmlFor={inputId} className="logo-choose" aria-disabled={busy || undefined}>{t('organization.logo.choose')}</label>
@@ -129,7 +130,7 @@ export function LogoPicker({ clientId, configuration, onSaved }: LogoPickerProps
               {t('organization.logo.remove')}
             </button>
           )}
-        </div>
+        </div>}
       </div>
       {status.kind === 'error' && <p className="form-error logo-message" role="alert" data-testid="logo-error">{status.message}</p>}
       {status.kind === 'done' && <p className="form-success-inline logo-message" role="status" data-testid="logo-status">{status.message}</p>}

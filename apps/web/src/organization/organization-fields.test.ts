@@ -3,6 +3,7 @@ import type { OrganizationConfiguration } from '@catchment/domain';
 import { organizationChanges, organizationFormErrors, organizationFormOf } from './organization-fields.js';
 
 const saved: OrganizationConfiguration = {
+  editable: true,
   name: 'Études & Territoires', primaryColor: '#aa3300', secondaryColor: '#475569', contact: null, website: 'https://etudes.example',
   logo: null, updatedAt: '2025-01-01T00:00:00.000Z',
 };

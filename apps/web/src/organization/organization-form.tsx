@@ -148,7 +148,7 @@ export function OrganizationDetailsForm({ clientId, configuration, onSaved }: Or
       {message && <p className="form-error" role="alert" data-testid="form-error">{message}</p>}
 
       <div className="organization-grid">
-        <div>
+        <fieldset className="organization-fields" disabled={!configuration.editable}>
           <TextField label={t('account.optional', { label: t('organization.name') })} name="name" autoComplete="organization"
             value={form.name} error={errors.name} onChange={(event) => set('name', event.target.value)} data-testid="organization-name" />
           <div className="field-row">
@@ -160,7 +160,7 @@ export function OrganizationDetailsForm({ clientId, configuration, onSaved }: Or
           <TextField label={t('account.optional', { label: t('organization.website') })} name="website" inputMode="url" autoComplete="url"
             hint={t('organization.websiteHint')} value={form.website} error={errors.website}
             onChange={(event) => set('website', event.target.value)} data-testid="organization-website" />
-        </div>
+        </fieldset>
 
         <figure className="report-preview" aria-label={t('organization.preview')} data-testid="report-preview">
           <div className="report-preview-header" style={{ background: previewColor('primaryColor', DEFAULT_REPORT_COLORS.primary) }}>
@@ -183,7 +183,7 @@ export function OrganizationDetailsForm({ clientId, configuration, onSaved }: Or
         </figure>
       </div>
 
-      <div className="profile-form-actions">
+      {configuration.editable && <div className="profile-form-actions">
         <button type="submit" className="button button-primary" disabled={pending || !changed} data-testid="organization-save">
           {pending ? t('organization.saving') : t('organization.save')}
         </button>
@@ -191,7 +191,7 @@ export function OrganizationDetailsForm({ clientId, configuration, onSaved }: Or
           <button type="button" className="button" onClick={() => { setForm(organizationFormOf(configuration)); setErrors({}); }}>{t('app.cancel')}</button>
         )}
         {saved && !changed && <p className="form-success-inline" role="status" data-testid="organization-saved">{t('organization.saved')}</p>}
-      </div>
+      </div>}
     </form>
   );
 }

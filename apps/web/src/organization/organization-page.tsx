@@ -1,6 +1,7 @@
 /**
  * /profile/organization: how the account's organisation appears on its market-study reports (SPEC
- * §7 organization/configuration): the logo, then the name, colours, contact line and website.
+ * §7 organization/configuration): the logo, then the name, colours, contact line and website. The
+ * users of a subscription see its owner's, which only the owner changes.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +45,7 @@ export function OrganizationPage() {
       )}
       {configuration.data && (
         <>
+          {!configuration.data.editable && <p className="account-notice organization-shared" role="note" data-testid="organization-shared">{t('organization.shared')}</p>}
           <LogoPicker clientId={clientId} configuration={configuration.data} onSaved={saved} />
           <OrganizationDetailsForm clientId={clientId} configuration={configuration.data} onSaved={saved} />
         </>

@@ -60,8 +60,10 @@ export const organizationLogo = z.object({
 });
 export type OrganizationLogo = z.infer<typeof organizationLogo>;
 
-/** GET and PATCH /Clients/{id}/organization/configuration: the colours in force (defaults until chosen). */
+/** GET and PATCH /Clients/{id}/organization/configuration: the colours in force (defaults until chosen); a subscription's users get its owner's. */
 export const organizationConfiguration = z.object({
+  /** false for the users of a subscription other than its owner: they read the owner's organisation and change nothing. */
+  editable: z.boolean(),
   name: z.string().nullable(),
   primaryColor: z.string(),
   secondaryColor: z.string(),

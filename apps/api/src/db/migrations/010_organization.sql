@@ -1,6 +1,7 @@
 -- The organisation an account presents in its market-study reports (SPEC §7 organization/
 -- configuration): its name, the reports' colours, a contact line and a website; and its logo.
--- Both belong to the account (client_id); nothing is stored until the user saves something.
+-- Both are keyed by the account that holds them (client_id); the users of a subscription read its
+-- owner's (apps/api/src/organization). Nothing is stored until the user saves something.
 
 CREATE TABLE organization_configurations (
   client_id integer PRIMARY KEY REFERENCES clients (id) ON DELETE CASCADE,
