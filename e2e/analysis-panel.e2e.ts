@@ -2,14 +2,18 @@
  * The analysis panel as users meet it: a visitor is told what it gives and offered to sign up; the
  * panel leaves the map's controls usable and has one close control; the census tab shows only the
  * figures the data has and says once what is missing; ten areas compare in a readable table; and
- * the data country chosen decides the figures shown. Screenshots in English and French.
+ * the data country chosen decides the figures shown. Screenshots in English and French. The users
+ * are given the Advanced plan by the data command line, as an operator would (census figures and
+ * divisions are paid features; e2e/plans.e2e.ts has the free plan's locks).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, signUp, unexpectedErrors, waitForSaved } from './support/app.js';
+import { withPlan } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -17,14 +21,15 @@ afterAll(async () => { await browser?.close(); });
 
 const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
-/** A new user on the map signup leads to, with circles (in km) around the places named. */
+/** A new user on the Advanced plan, on the map signup leads to, with circles (in km) around the places named. */
 async function signedUpWithCircles(circles: [place: string, radiusKm: number][]) {
   const opened = await openPage(browser, baseUrl);
   const { page } = opened;
   await page.goto('/app/');
   await waitForMapIdle(page);
-  await signUp(page);
+  const email = await signUp(page);
   await page.waitForURL(/\/app\/map\//);
+  await withPlan(page, dataDir, email, 'advanced_2024');
   await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
   for (const [index, [place, radius]] of circles.entries()) {
     await page.getByTestId('create-mode-circle').click();

@@ -1,7 +1,9 @@
 /**
  * Analysing areas in the browser, on the demo data plus the real communes of Alpes-Maritimes the
  * test server imported: the population of a circle around Nice in English and French, an area
- * made of three communes picked by name, and the XLSX export of the divisions it covers.
+ * made of three communes picked by name, and the XLSX export of the divisions it covers. The users
+ * are given the Advanced plan by the data command line, as an operator would (census figures and
+ * divisions are paid features; e2e/plans.e2e.ts has the free plan's locks).
  */
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
@@ -9,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, signUp, unexpectedErrors, waitForSaved } from './support/app.js';
+import { withPlan } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -18,13 +22,14 @@ afterAll(async () => { await browser?.close(); });
 
 const digits = (text: string) => Number(text.replace(/\D/g, ''));
 
-/** A new user on the map signup leads to. */
+/** A new user on the Advanced plan, on the map signup leads to. */
 async function signedUpOnNewMap() {
   const opened = await openPage(browser, baseUrl);
   await opened.page.goto('/app/');
   await waitForMapIdle(opened.page);
-  await signUp(opened.page);
+  const email = await signUp(opened.page);
   await opened.page.waitForURL(/\/app\/map\//);
+  await withPlan(opened.page, dataDir, email, 'advanced_2024');
   return opened;
 }
 

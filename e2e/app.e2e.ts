@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, clickMapAt, signUp, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import { continuePastFreePlanNotice } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -43,6 +44,7 @@ describe('drawing and saving areas', () => {
     await page.getByTestId('radius-input').fill('5');
     await page.getByTestId('create-area-submit').click();
     await expect.poll(() => areaItems(page).count()).toBe(1);
+    await continuePastFreePlanNotice(page);
     await waitForSaved(page);
 
     // A square polygon overlapping the circle's east side, clicked on the map.
@@ -138,6 +140,7 @@ describe('drawing and saving areas', () => {
     await page.getByTestId('radius-input').fill('10');
     await page.getByTestId('create-area-submit').click();
     await expect.poll(() => areaItems(page).count()).toBe(1);
+    await continuePastFreePlanNotice(page);
     await viewAt(page, [2.35, 48.85], 11);
     // A small square well inside the circle, closed by clicking its first corner again.
     const [lng, lat] = [2.35, 48.85];

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, clickMapAt, signUp, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import { continuePastFreePlanNotice } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -66,6 +67,7 @@ describe('demo road networks', () => {
     expect(await page.getByTestId('create-error').count()).toBe(0);
     await page.getByTestId('create-area-submit').click();
     await expect.poll(() => areaItems(page).count()).toBe(1);
+    await continuePastFreePlanNotice(page);
     await expect.poll(() => areaItems(page).first().innerText()).toMatch(/10 min by car/);
     await waitForSaved(page);
     await waitForMapIdle(page);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, clickMapAt, signUp, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import { continuePastFreePlanNotice } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -104,6 +105,7 @@ describe('editing areas', () => {
     for (const corner of SQUARE) await clickMapAt(page, corner);
     await page.keyboard.press('Enter');
     await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
+    await continuePastFreePlanNotice(page);
     await waitForSaved(page);
     const [drawn] = await storedAreas(page, accessId);
 
@@ -172,6 +174,7 @@ describe('editing areas', () => {
     await page.getByTestId('radius-input').fill('10');
     await page.getByTestId('create-area-submit').click();
     await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
+    await continuePastFreePlanNotice(page);
     await waitForSaved(page);
     const [created] = await storedAreas(page, accessId);
     expect(created).toMatchObject({ transportMode: 'circle', distance: 10_000 });
@@ -232,6 +235,7 @@ describe('editing areas', () => {
     await page.getByTestId('values-input').fill('10');
     await page.getByTestId('create-area-submit').click();
     await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
+    await continuePastFreePlanNotice(page);
     await waitForSaved(page);
     const [created] = await storedAreas(page, accessId);
     expect(created).toMatchObject({ isoMode: 'isochrone', duration: 600 });
@@ -305,6 +309,7 @@ describe('editing areas', () => {
     for (const corner of SQUARE) await clickMapAt(visitor.page, corner);
     await visitor.page.keyboard.press('Enter');
     await expect.poll(() => areaItems(visitor.page).count(), patiently).toBe(1);
+    await continuePastFreePlanNotice(visitor.page);
     await areaItems(visitor.page).first().getByTestId('area-menu').click();
     await visitor.page.getByTestId('area-delete').waitFor();
     expect(await visitor.page.getByTestId('area-edit-shape').count()).toBe(0);

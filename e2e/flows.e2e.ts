@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, clickMapAt, signUp, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import { continuePastFreePlanNotice } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
 /** What the user sees may take seconds on a busy machine (a reload, a search). */
@@ -194,6 +195,7 @@ describe('areas started from a click on the map', () => {
     await clickMapAt(page, [7.40, 43.745]);
     await poll(() => page.getByTestId('start-point').innerText()).toBe('La Turbie');
     await page.getByTestId('create-area-submit').click();
+    await continuePastFreePlanNotice(page);
     await poll(() => areaItems(page).first().getByTestId('area-label').innerText()).toMatch(/^La Turbie – /);
     await poll(() => areaItems(page).first().getByTestId('area-label').getAttribute('title')).toMatch(/^La Turbie – /);
     await waitForSaved(page);

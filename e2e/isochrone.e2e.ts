@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, signUp, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import { continuePastFreePlanNotice } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -36,6 +37,7 @@ describe('travel-time areas', () => {
     await screenshot(page, 'isochrone-preview');
     await page.getByTestId('create-area-submit').click();
     await expect.poll(() => areaItems(page).count()).toBe(1);
+    await continuePastFreePlanNotice(page);
     await expect.poll(() => areaItems(page).first().innerText()).toMatch(/10 min by car/);
     await waitForSaved(page);
     await waitForMapIdle(page);

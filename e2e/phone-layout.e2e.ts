@@ -5,14 +5,17 @@
  * its Hide button or Escape, leaving the map (resized, its controls uncovered) above it; a circle
  * is created from the sheet; the analysis opens as a sheet too and closes. The tablet keeps a
  * narrower sidebar beside the map, and a wide screen the full one. Screenshots in English and
- * French at 390 px.
+ * French at 390 px. The phone's user is given the Advanced plan by the data command line (the
+ * census figures shown in the analysis are a paid feature); the tablet's stays on the free plan.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle, type Device } from './support/browser.js';
 import { areaItems, signUp, unexpectedErrors, waitForSaved } from './support/app.js';
+import { continuePastFreePlanNotice, withPlan } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -79,8 +82,9 @@ describe('phone layout', () => {
     expect(await mapControlsUncovered(page)).toBe(true);
     await screenshot(page, 'phone-01-visitor');
 
-    await signUp(page);
+    const email = await signUp(page);
     await page.waitForURL(/\/app\/map\/[A-Za-z0-9_-]+/);
+    await withPlan(page, dataDir, email, 'advanced_2024');
     await waitForMapIdle(page);
     await expect.poll(() => page.getByTestId('map-title').innerText()).toBe('My map');
     expect(await beyondViewport(page, '.app-header')).toEqual([]);
@@ -225,6 +229,7 @@ describe('tablet and wide layouts', () => {
     await page.getByTestId('radius-input').fill('5');
     await page.getByTestId('create-area-submit').tap();
     await expect.poll(() => areaItems(page).count()).toBe(1);
+    await continuePastFreePlanNotice(page);
     await waitForSaved(page);
     expect(await beyondViewport(page, 'body')).toEqual([]);
 

@@ -1,0 +1,32 @@
+/**
+ * Plans in the browser tests: an account given a plan the way an operator does it (the data
+ * command line, `npm run data -- users set-plan`, run from sources against the test server's
+ * DATA_DIR: it reaches the embedded database through the running server's socket), and the free
+ * plan's notice a free user or a visitor meets after their first area.
+ */
+import { execFileSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
+
+/** Sets a user's plan with the data command line; the server honours it at the user's next request. */
+export function setPlan(dataDir: string, email: string, plan: string): void {
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', 'users', 'set-plan', email, plan], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/**
+ * Gives the signed-up user of the page a plan and reloads, so that the app reads the plan as a
+ * returning user's would (the page keeps the session it was given at sign-up until then).
+ */
+export async function withPlan(page: Page, dataDir: string, email: string, plan: string): Promise<void> {
+  setPlan(dataDir, email, plan);
+  await page.reload();
+  await page.getByTestId('map').waitFor();
+}
+
+/** Waits for the free plan's notice that follows a free user's or a visitor's first area, and continues. */
+export async function continuePastFreePlanNotice(page: Page): Promise<void> {
+  const notice = page.getByTestId('free-plan-notice');
+  await notice.getByTestId('free-plan-notice-continue').click({ timeout: 20_000 });
+  await notice.waitFor({ state: 'hidden' });
+}
