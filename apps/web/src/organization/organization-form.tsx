@@ -59,8 +59,8 @@ function ColorField({ field, label, value, defaultColor, error, onChange }: Colo
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <div className="color-input">
-        <input type="color" className="color-swatch" aria-label={t('organization.pickColor', { label: label.toLowerCase() })}
+      <div className="organization-color">
+        <input type="color" className="organization-color-swatch" aria-label={t('organization.pickColor', { label: label.toLowerCase() })}
           value={isHexColor(value) ? value.trim().toLowerCase() : defaultColor}
           onChange={(event) => onChange(event.target.value)} data-testid={`organization-${field}-picker`} />
         <input id={id} type="text" name={field} value={value} placeholder={defaultColor} spellCheck={false} autoComplete="off"
