@@ -10,7 +10,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type {
-  BillingDetails, Currency, InvoiceLine, InvoiceStatus, Locale, PlanSelection, SubscriptionStatus, TaxTreatment,
+  BillingDetails, Currency, InvoiceLine, InvoiceStatus, Locale, PlanSelection, SubscriptionState, TaxTreatment,
 } from '@catchment/domain';
 import type { SubscriptionRecord } from './billing.repository.js';
 
@@ -41,42 +41,42 @@ export interface CheckoutStarted { id: string; url: string }
 /** Absolute addresses in the web app a provider's page sends the user back to. */
 export interface CheckoutReturn { successUrl: string; cancelUrl: string }
 
-/** A subscription as the provider holds it; the ledger copies it onto ours. */
-export interface ProviderSubscription {
+/**
+ * A subscription as the provider holds it; the ledger copies it onto ours. Its state is ours
+ * (packages/domain billing) but for `manual`, which only support sets: `pending` is an upgrade
+ * waiting for its payment (Stripe: the subscription's pending_update), `next` what starts with the
+ * next period (Stripe: the subscription schedule's next phase).
+ */
+export type ProviderSubscription = Omit<SubscriptionState, 'manual'> & {
   providerSubscriptionId: string;
   providerCustomerId: string | null;
-  selection: PlanSelection;
   currency: Currency;
-  status: SubscriptionStatus;
-  currentPeriodStart: Date;
-  currentPeriodEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-  /** An upgrade waiting for its payment (Stripe: the subscription's pending_update). */
-  pending: PlanSelection | null;
-  /** What starts with the next period (Stripe: the subscription schedule's next phase). */
-  next: PlanSelection | null;
   /** Whether a default payment method is on file (SPEC §8 alert when not). */
   hasPaymentMethod: boolean;
-}
+};
 
-/** An invoice as the provider issued it; amounts in cents. */
-export interface ProviderInvoice {
-  providerInvoiceId: string;
-  number: string;
-  issuedAt: Date;
+/** The amounts of an invoice or of a payment page, in cents, and the tax that gave them. */
+export interface BilledAmounts {
   currency: Currency;
   subtotal: number;
   tax: number;
   total: number;
   taxRateBasisPoints: number;
   taxReason: string | null;
+  lines: InvoiceLine[];
+  billedTo: BillingDetails | null;
+}
+
+/** An invoice as the provider issued it. */
+export interface ProviderInvoice extends BilledAmounts {
+  providerInvoiceId: string;
+  number: string;
+  issuedAt: Date;
   status: InvoiceStatus;
   /** subscribe, upgrade or renewal. */
   reason: string;
   periodStart: Date | null;
   periodEnd: Date | null;
-  lines: InvoiceLine[];
-  billedTo: BillingDetails | null;
   hostedUrl: string | null;
   downloadUrl: string | null;
   paidAt: Date | null;

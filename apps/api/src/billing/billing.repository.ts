@@ -8,6 +8,7 @@ import type {
   SubscriptionState, SubscriptionStatus,
 } from '@catchment/domain';
 import type { Database, InvoicesTable, SubscriptionsTable } from '../db/schema.js';
+import type { ProviderInvoice, ProviderSubscription } from './billing-provider.js';
 
 export interface SubscriptionRecord {
   id: number;
@@ -45,47 +46,19 @@ export interface ClientProfile {
 
 export interface MemberRow { clientId: number; email: string; firstName: string; lastName: string; role: SubscriberRole }
 
-export interface InvoiceRecord {
-  id: number;
-  subscriptionId: number | null;
-  clientId: number;
-  number: string;
-  issuedAt: Date;
-  currency: Currency;
-  subtotal: number;
-  tax: number;
-  total: number;
-  taxRateBasisPoints: number;
-  taxReason: string | null;
-  status: InvoiceStatus;
-  reason: string;
-  periodStart: Date | null;
-  periodEnd: Date | null;
-  lines: InvoiceLine[];
-  hostedUrl: string | null;
-  downloadUrl: string | null;
-  provider: string;
-  providerInvoiceId: string;
-  paidAt: Date | null;
-}
+/** An invoice as a provider reported it, and whose subscription and client it is. */
+export type NewInvoice = ProviderInvoice & { subscriptionId: number | null; clientId: number; provider: string };
+
+/** A stored invoice (its billing address stays in the table, for the invoice's own document). */
+export type InvoiceRecord = Omit<NewInvoice, 'billedTo'> & { id: number };
 
 /** What a new subscription row holds (from a provider's report, or support's manual one). */
-export interface NewSubscription {
+export type NewSubscription = Omit<ProviderSubscription, 'providerSubscriptionId'> & {
   ownerId: number;
-  selection: PlanSelection;
-  currency: Currency;
-  status: SubscriptionStatus;
-  currentPeriodStart: Date;
-  currentPeriodEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-  pending: PlanSelection | null;
-  next: PlanSelection | null;
   manual: boolean;
   provider: string;
-  providerCustomerId: string | null;
   providerSubscriptionId: string | null;
-  hasPaymentMethod: boolean;
-}
+};
 
 /** The fields of a subscription a change may set. */
 export type SubscriptionChange = Partial<Omit<NewSubscription, 'ownerId' | 'manual' | 'provider'>> & {
@@ -96,30 +69,6 @@ export type SubscriptionChange = Partial<Omit<NewSubscription, 'ownerId' | 'manu
   pendingCheckoutUrl?: string | null;
   endedAt?: Date | null;
 };
-
-export interface NewInvoice {
-  subscriptionId: number | null;
-  clientId: number;
-  number: string;
-  issuedAt: Date;
-  currency: Currency;
-  subtotal: number;
-  tax: number;
-  total: number;
-  taxRateBasisPoints: number;
-  taxReason: string | null;
-  status: InvoiceStatus;
-  reason: string;
-  periodStart: Date | null;
-  periodEnd: Date | null;
-  lines: InvoiceLine[];
-  billedTo: BillingDetails | null;
-  hostedUrl: string | null;
-  downloadUrl: string | null;
-  provider: string;
-  providerInvoiceId: string;
-  paidAt: Date | null;
-}
 
 type SubscriptionRow = Selectable<SubscriptionsTable>;
 

@@ -2,11 +2,12 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { BillingDetails, BillingPeriod, Currency, InvoiceLine, PaidPlan } from '@catchment/domain';
 import type { Database, LocalCheckoutsTable } from '../../../db/schema.js';
+import type { BilledAmounts } from '../../billing-provider.js';
 
 export type CheckoutKind = 'subscribe' | 'upgrade' | 'invoice';
 export type CheckoutStatus = 'open' | 'paid' | 'expired';
 
-export interface LocalCheckout {
+export interface LocalCheckout extends BilledAmounts {
   id: string;
   clientId: number;
   subscriptionId: number | null;
@@ -16,14 +17,6 @@ export interface LocalCheckout {
   period: BillingPeriod;
   licences: number;
   pinPacks: number;
-  currency: Currency;
-  subtotal: number;
-  tax: number;
-  total: number;
-  taxRateBasisPoints: number;
-  taxReason: string | null;
-  lines: InvoiceLine[];
-  billedTo: BillingDetails | null;
   status: CheckoutStatus;
   createdAt: Date;
   expiresAt: Date;
