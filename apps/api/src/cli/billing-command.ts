@@ -11,6 +11,7 @@ import { BillingRepository } from '../billing/billing.repository.js';
 import { endLocally, removeLocalPaymentMethod, renewLocally } from '../billing/providers/local/local-renewals.js';
 import { withDataDatabase } from './cli-database.js';
 import { planEndDate } from './users-command.js';
+import { takeOption } from './cli-options.js';
 
 export const BILLING_USAGE = [
   'billing show <email>                         the subscription a user holds a licence of, its users and invoices',
@@ -24,21 +25,12 @@ export const BILLING_USAGE = [
   '                                             a manual subscription (changed via support only); one year by default',
 ];
 
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  if (i < 0) return undefined;
-  const value = args[i + 1];
-  if (value === undefined) throw new Error(`${name} needs a value`);
-  args.splice(i, 2);
-  return value;
-}
-
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 
 export async function runBillingCommand(input: string[], { config, log }: { config: Config; log: (message: string) => void }): Promise<void> {
   const args = [...input];
-  const until = option(args, '--until');
-  const licences = option(args, '--licences');
+  const until = takeOption(args, '--until');
+  const licences = takeOption(args, '--licences');
   const [action, email, plan] = args;
   const usage = () => new Error(`Usage:\n  ${BILLING_USAGE.join('\n  ')}`);
   if (!action || !email || !['show', 'renew', 'fail', 'end', 'remove-card', 'manual'].includes(action)) throw usage();

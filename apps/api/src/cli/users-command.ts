@@ -8,6 +8,7 @@ import { isPlan, PLANS, type Plan } from '@catchment/domain';
 import type { Config } from '../config.js';
 import { ClientsRepository } from '../clients/clients.repository.js';
 import { withDataDatabase } from './cli-database.js';
+import { takeOption } from './cli-options.js';
 
 export const USERS_USAGE = [
   'users list                                   the accounts, with their plan and its end date',
@@ -32,18 +33,9 @@ export function planEndDate(plan: Plan, until: string | undefined, today: Date =
   return end;
 }
 
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  if (i < 0) return undefined;
-  const value = args[i + 1];
-  if (value === undefined) throw new Error(`${name} needs a value`);
-  args.splice(i, 2);
-  return value;
-}
-
 export async function runUsersCommand(input: string[], { config, log }: { config: Config; log: (message: string) => void }): Promise<void> {
   const args = [...input];
-  const until = option(args, '--until');
+  const until = takeOption(args, '--until');
   const [action, email, plan] = args;
   if (action === 'list' || action === undefined) {
     await withDataDatabase(config, log, async (database) => {
