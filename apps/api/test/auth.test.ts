@@ -21,6 +21,18 @@ describe('signup', () => {
     expect(me.json().email).toBe(email);
   });
 
+  it('keeps the stepper\'s answers (who signs up and what for) and refuses an answer it does not offer', async () => {
+    const { ctx } = await testApp();
+    const email = `answers-${randomUUID()}@example.com`;
+    const response = await app.inject({ method: 'POST', url: '/api/Clients', payload: { ...signupPayload(email), accountKind: 'franchise', need: 'siteSelection' } });
+    expect(response.statusCode).toBe(201);
+    const stored = await ctx.clients.findByEmail(email);
+    expect(stored).toMatchObject({ account_kind: 'franchise', signup_need: 'siteSelection' });
+    const odd = await app.inject({ method: 'POST', url: '/api/Clients', payload: { ...signupPayload(`odd-${randomUUID()}@example.com`), need: 'world domination' } });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().error.details[0].path).toBe('body.need');
+  });
+
   it('refuses without accepted terms, in English and in French, and creates nothing', async () => {
     const email = `noterms-${Date.now()}@example.com`;
     for (const acceptTerms of [undefined, false]) {

@@ -43,7 +43,8 @@ export async function runUsersCommand(input: string[], { config, log }: { config
       if (users.length === 0) log('No account yet.');
       for (const user of users) {
         const end = user.product_end_date ? `until ${user.product_end_date.toISOString().slice(0, 10)}` : 'no end date';
-        log(`${user.email.padEnd(40)} ${user.product.padEnd(16)} ${end}`);
+        const signedUpAs = [user.account_kind, user.signup_need].filter(Boolean).join(', ');
+        log(`${user.email.padEnd(40)} ${user.product.padEnd(16)} ${end.padEnd(17)}${signedUpAs ? ` ${signedUpAs}` : ''}`);
       }
     });
     return;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { accessOf, type Plan, type PlanHolder, type User } from '@catchment/domain';
+import { accessOf, type AccountKind, type Plan, type PlanHolder, type SignupNeed, type User } from '@catchment/domain';
 import type { ClientsTable, Database } from '../db/schema.js';
 
 export type ClientRow = Selectable<ClientsTable>;
@@ -9,6 +9,8 @@ export interface NewClient {
   passwordHash: string;
   firstName: string;
   lastName: string;
+  accountKind?: AccountKind | undefined;
+  need?: SignupNeed | undefined;
   company?: string | undefined;
   companySector?: string | undefined;
   phone?: string | undefined;
@@ -71,6 +73,8 @@ export class ClientsRepository {
         password_hash: client.passwordHash,
         first_name: client.firstName,
         last_name: client.lastName,
+        account_kind: client.accountKind ?? null,
+        signup_need: client.need ?? null,
         company: client.company ?? null,
         company_sector: client.companySector ?? null,
         phone: client.phone ?? null,

@@ -10,6 +10,9 @@ export interface ClientsTable {
   password_hash: string;
   first_name: string;
   last_name: string;
+  /** The sign-up stepper's answers (packages/domain accounts/signup-answers.ts); null when not given. */
+  account_kind: string | null;
+  signup_need: string | null;
   company: string | null;
   company_sector: string | null;
   phone: string | null;

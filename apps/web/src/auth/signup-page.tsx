@@ -7,6 +7,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_KINDS, SIGNUP_NEEDS } from '@catchment/domain';
 import { signup } from '../api/auth.js';
 import { ApiError } from '../api/client.js';
 import { fieldErrorsOf } from '../api/field-errors.js';
@@ -20,7 +21,7 @@ import { NewPasswordFields } from './new-password-fields.js';
 import { useAfterAuth } from './after-auth.js';
 import { useVerificationNotice } from './verification-notice.js';
 import {
-  ACCOUNT_KINDS, asksForCompany, EMPTY_DRAFT, NEEDS, SIGNUP_STEPS, signupBodyOf, stepErrors, stepOfField,
+  asksForCompany, EMPTY_DRAFT, SIGNUP_STEPS, signupBodyOf, stepErrors, stepOfField,
   type SignupDraft, type SignupField, type SignupStep,
 } from './signup-steps.js';
 import './account.css';
@@ -136,7 +137,7 @@ export function SignupPage() {
               options={ACCOUNT_KINDS.map((kind) => ({ value: kind, label: t(`signup.kinds.${kind}`) }))}
               onChange={(value) => set('kind', value as SignupDraft['kind'])} />
             <ChoiceGroup legend={t('signup.needLegend')} name="need" value={draft.need} error={errors.need}
-              options={NEEDS.map((need) => ({ value: need, label: t(`signup.needs.${need}`) }))}
+              options={SIGNUP_NEEDS.map((need) => ({ value: need, label: t(`signup.needs.${need}`) }))}
               onChange={(value) => set('need', value as SignupDraft['need'])} />
           </>
         )}

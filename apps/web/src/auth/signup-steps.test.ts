@@ -48,7 +48,7 @@ describe('signupBodyOf', () => {
   it('sends trimmed fields, leaves empty ones out, and adds where the visitor came from', () => {
     expect(signupBodyOf(complete, { firstPageSeen: '/app/', utmSource: 'newsletter' })).toEqual({
       acceptTerms: true, email: 'ada@example.com', password: 'a long enough one', firstName: 'Ada', lastName: 'Lovelace',
-      company: 'Analytical Engines', companySector: 'retail', country: 'GB', firstPageSeen: '/app/', utmSource: 'newsletter',
+      accountKind: 'company', need: 'siteSelection', company: 'Analytical Engines', companySector: 'retail', country: 'GB', firstPageSeen: '/app/', utmSource: 'newsletter',
     });
   });
 

@@ -2,22 +2,15 @@
  * The sign-up stepper's model (SPEC §2: type/need, name/profile, login): what each step asks, the
  * checks made before moving on (the server checks everything again), and the body sent at the end.
  */
-import type { SignupBody } from '@catchment/domain';
+import type { AccountKind, SignupBody, SignupNeed } from '@catchment/domain';
 import type { Attribution } from './attribution.js';
-
-export const ACCOUNT_KINDS = ['individual', 'company', 'franchise', 'other'] as const;
-export type AccountKind = (typeof ACCOUNT_KINDS)[number];
-
-/** What the user wants to do (SPEC §1's audience). */
-export const NEEDS = ['marketStudy', 'siteSelection', 'salesTerritories', 'logistics', 'marketing', 'other'] as const;
-export type Need = (typeof NEEDS)[number];
 
 export const SIGNUP_STEPS = ['project', 'profile', 'login'] as const;
 export type SignupStep = (typeof SIGNUP_STEPS)[number];
 
 export interface SignupDraft {
   kind: AccountKind | '';
-  need: Need | '';
+  need: SignupNeed | '';
   firstName: string;
   lastName: string;
   company: string;
@@ -97,6 +90,8 @@ export function signupBodyOf(draft: SignupDraft, attribution: Attribution): Sign
     password: draft.password,
     firstName: draft.firstName.trim(),
     lastName: draft.lastName.trim(),
+    accountKind: draft.kind === '' ? undefined : draft.kind,
+    need: draft.need === '' ? undefined : draft.need,
     company: asksForCompany(draft.kind) || draft.kind === 'other' ? optional(draft.company) : undefined,
     companySector: optional(draft.companySector),
     phone: optional(draft.phone),

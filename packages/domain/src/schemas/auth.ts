@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_KINDS, SIGNUP_NEEDS } from '../accounts/signup-answers.js';
 import { isValidVat } from '../accounts/vat.js';
 
 export const email = z.email({ error: 'validation.email' }).trim().toLowerCase().max(254, { error: 'validation.tooLong' });
@@ -13,6 +14,9 @@ export const signupBody = z.object({
   password,
   firstName: name,
   lastName: name,
+  /** The stepper's first step: who signs up and what for. */
+  accountKind: z.enum(ACCOUNT_KINDS, { error: 'validation.invalid' }).optional(),
+  need: z.enum(SIGNUP_NEEDS, { error: 'validation.invalid' }).optional(),
   company: optionalText,
   companySector: optionalText,
   phone: optionalText,
