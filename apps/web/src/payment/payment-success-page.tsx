@@ -65,7 +65,7 @@ export function PaymentSuccessPage() {
         data-testid="payment-success" data-plan={user.product} data-refreshed={refreshed || undefined}>
         <div className="outcome-icon outcome-success" aria-hidden="true">✓</div>
         <h1 id="payment-success-title">{t('payment.success.title')}</h1>
-        {!refreshed ? (
+        {!refreshed || subscription.isPending ? (
           <p className="muted">{t('payment.success.updating')}</p>
         ) : waiting ? (
           <p data-testid="payment-success-waiting">{t('payment.success.waiting', { plan: t(`plans.${paidFor}`) })}</p>

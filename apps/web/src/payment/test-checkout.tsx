@@ -57,7 +57,6 @@ export function TestCheckout({ checkoutId, product }: TestCheckoutProps) {
       const answer = await confirmCheckout(checkoutId, outcome);
       // The plan and its features change at once: every screen reads the session again.
       await queryClient.invalidateQueries({ queryKey: queryKeys.session });
-      void queryClient.invalidateQueries({ queryKey: ['payment'] });
       void navigate(appPathOf(answer.redirect, window.location.origin) ?? `/paymentSuccess?product=${view.product}`);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'PAYMENT_DECLINED') setState('declined');
