@@ -9,4 +9,9 @@ export const queryKeys = {
   /** Every loaded map document, whatever reference (id or accessId) it was loaded by. */
   mapDocuments: ['maps', 'document'] as const,
   map: (id: string) => ['maps', 'document', id] as const,
+  /** Everything billing: a change of the subscription refreshes all of it. */
+  billing: ['billing'] as const,
+  subscription: (clientId: number) => ['billing', 'subscription', clientId] as const,
+  /** The plans on sale: their currency follows the language until the user subscribes. */
+  products: (clientId: number, locale: string) => ['billing', 'products', clientId, locale] as const,
 };
