@@ -8,6 +8,11 @@ import { VerifyEmailPage } from '../auth/verify-email-page.js';
 import { ProfileLayout } from '../profile/profile-layout.js';
 import { ProfilePage } from '../profile/profile-page.js';
 import { OrganizationPage } from '../organization/organization-page.js';
+import { ManualSubscriptionPage } from '../subscription/manual-subscription-page.js';
+import { SubscriptionDetailsPage } from '../subscription/subscription-details-page.js';
+import { SubscriptionLayout } from '../subscription/subscription-layout.js';
+import { PaymentPage } from '../payment/payment-page.js';
+import { PaymentSuccessPage } from '../payment/payment-success-page.js';
 import { HomePage } from './home-page.js';
 import { Layout } from './layout.js';
 import { MapPage } from './map-page.js';
@@ -32,6 +37,8 @@ export function createAppRouter() {
         { path: 'forgotpassword', element: <ForgotPasswordPage /> },
         { path: 'resetpassword', element: <ResetPasswordPage /> },
         { path: 'verify-email', element: <VerifyEmailPage /> },
+        { path: 'payment/:product', element: <PaymentPage /> },
+        { path: 'paymentSuccess', element: <PaymentSuccessPage /> },
         {
           // The profile area: its child pages (subscription, downloads, integrations) add a route
           // here and an entry in profile/profile-sections.ts.
@@ -40,8 +47,17 @@ export function createAppRouter() {
           children: [
             { index: true, element: <ProfilePage /> },
             { path: 'organization', element: <OrganizationPage /> },
+            {
+              // The subscription: details by default; its other tabs (subscription/subscription-sections.ts) add their route here.
+              path: 'subscription',
+              element: <SubscriptionLayout />,
+              children: [
+                { index: true, element: <SubscriptionDetailsPage /> },
+              ],
+            },
           ],
         },
+        { path: 'manual_subscription', element: <ManualSubscriptionPage /> },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

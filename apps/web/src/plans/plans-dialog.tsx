@@ -2,18 +2,28 @@
  * The plan comparison (SPEC §2): the plans on sale side by side, with what each costs (per month,
  * billed monthly or yearly, without and with tax, in the language's currency) and what each
  * unlocks. The plan in force is marked; the plan a lock asked for is highlighted. A plan's button
- * goes to its payment page; a visitor's goes to sign-up first, then there. A native modal dialog:
- * the focus stays inside, Escape and the backdrop close it, and the focus returns where it was.
+ * goes to its payment page; a visitor's goes to sign-up first, then there. For the owner of a paying
+ * subscription, choosing another plan or period is a change (the products call's `action` per plan
+ * and period): the dialog says what happens first (an upgrade now, paid on the next page; a
+ * downgrade or change at the period's end, with its date; keeping the plan drops the change
+ * waiting), then makes it (PUT /subscription). A native modal dialog: the focus stays inside,
+ * Escape and the backdrop close it, and the focus returns where it was.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import {
-  BILLING_PERIODS, currencyForLocale, SOLD_PLANS, taxTreatment,
-  type BillingPeriod, type Currency, type Plan, type PlanDefinition,
+  BILLING_PERIODS, classifyChange, currencyForLocale, isPaidPlan, selectionPrice, SOLD_PLANS, taxTreatment, withTax,
+  type BillingPeriod, type Currency, type PaidPlan, type Plan, type PlanDefinition, type ProductsResponse, type SubscriptionView,
 } from '@catchment/domain';
+import { ApiError } from '../api/client.js';
+import { changeSubscription } from '../api/subscription.js';
+import { useToasts } from '../app/toasts.js';
 import { useSession } from '../auth/use-session.js';
 import { useLocale } from '../i18n/index.js';
+import { useGoToCheckout } from '../subscription/go-to-checkout.js';
+import { isPlanChange, planChangeOutcome, type PlanChangeKind } from '../subscription/subscription-status.js';
+import { useProducts, useRefreshSubscription, useSubscription } from '../subscription/use-subscription.js';
 import { planAccessOf, type PlanAccess } from './plan-access.js';
 import { formatMoney, planFacts, planPriceShown, type PlanFacts } from './plan-offers.js';
 import { featureTopic } from './feature-topics.js';
@@ -24,7 +34,12 @@ export interface PlansDialogRequest {
   plan?: Plan | null;
   /** The feature that was asked for (plans/features.ts), said in the introduction. */
   feature?: string | null;
+  /** Opens straight on a subscriber's change to this plan and period (the subscription page's "switch to yearly billing"). */
+  change?: { product: PaidPlan; period: BillingPeriod } | null;
 }
+
+/** A subscriber's change chosen, shown before it is made. */
+interface ChosenChange { kind: PlanChangeKind; product: PaidPlan; period: BillingPeriod }
 
 interface PlansDialogProps {
   /** null: closed. */
@@ -39,17 +54,33 @@ export function PlansDialog({ request, onClose }: PlansDialogProps) {
   const { status, user } = useSession();
   const locale = useLocale();
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const [chosen, setChosen] = useState<ChosenChange | null>(null);
+  // A logged-in user's offer: the prices in their subscription's currency and what choosing each plan does for them.
+  const clientId = request && user ? user.id : null;
+  const products = useProducts(clientId, locale);
+  const subscription = useSubscription(clientId).data?.subscription ?? null;
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (request && !element.open) element.showModal();
     if (!request && element.open) element.close();
+    if (!request) setChosen(null);
   }, [request]);
 
+  // Opened on a change (the subscription page's period switch): its confirmation, once what it is is known.
+  const asked = request?.change ?? null;
+  useEffect(() => {
+    if (!asked) return;
+    const kind = changeKindOf(products.data, subscription, asked);
+    if (kind) setChosen({ kind, ...asked });
+  }, [asked, products.data, subscription]);
+
   const access = planAccessOf(user);
-  const currency = currencyForLocale(locale);
-  const tax = taxTreatment({ country: user?.country, validVatNumber: user?.vat });
+  const currency = products.data?.currency ?? currencyForLocale(locale);
+  const tax = products.data?.tax ?? taxTreatment({ country: user?.country, validVatNumber: user?.vat });
+  // A paying user's buttons wait for the offer: they change the subscription rather than pay for a new one.
+  const offer = products.data ?? (access.plan.tier === 'free' ? null : 'loading');
   const highlighted = request?.plan ?? null;
   const topic = featureTopic(request?.feature ?? null);
   const highlightedName = highlighted ? t(`plans.${highlighted}`) : null;
@@ -68,7 +99,7 @@ export function PlansDialog({ request, onClose }: PlansDialogProps) {
               ? t(topic ? `plansDialog.unlocks.${topic}` : 'plansDialog.unlocksPlan', { plan: highlightedName })
               : t('plansDialog.intro')}
           </p>
-          <div className="plans-period">
+          {!chosen && !asked && <div className="plans-period">
             <div className="segmented" role="group" aria-label={t('plansDialog.period')} data-testid="plans-period">
               {BILLING_PERIODS.map((option) => (
                 <button key={option} type="button" aria-pressed={period === option} data-period={option}
@@ -77,16 +108,24 @@ export function PlansDialog({ request, onClose }: PlansDialogProps) {
                 </button>
               ))}
             </div>
-          </div>
+          </div>}
           {status === 'loggedIn' && !access.plan.sold && (
             <p className="panel-note" data-testid="plans-legacy">{t('plansDialog.legacyPlan', { plan: t(`plans.${access.plan.id}`) })}</p>
           )}
-          <ul className="plans-grid" aria-label={t('plansDialog.title')}>
-            {SOLD_PLANS.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} access={access} visitor={status !== 'loggedIn'} highlighted={plan.id === highlighted}
-                period={period} currency={currency} rateBasisPoints={tax.rateBasisPoints} locale={locale} onChoose={onClose} />
-            ))}
-          </ul>
+          {chosen && subscription ? (
+            <PlanChangeConfirm change={chosen} subscription={subscription} currency={currency} rateBasisPoints={tax.rateBasisPoints}
+              locale={locale} onBack={asked ? onClose : () => setChosen(null)} onDone={onClose} />
+          ) : asked ? (
+            <p className="muted">{t('app.loading')}</p>
+          ) : (
+            <ul className="plans-grid" aria-label={t('plansDialog.title')}>
+              {SOLD_PLANS.map((plan) => (
+                <PlanCard key={plan.id} plan={plan} access={access} visitor={status !== 'loggedIn'} highlighted={plan.id === highlighted}
+                  period={period} currency={currency} rateBasisPoints={tax.rateBasisPoints} locale={locale} offer={offer} onChoose={onClose}
+                  onChange={(kind, product) => setChosen({ kind, product, period })} />
+              ))}
+            </ul>
+          )}
           <p className="panel-note plans-tax-note">{t('plansDialog.taxNote', { rate: t(`billing.taxReasons.${tax.reason}`) })}</p>
         </div>
       )}
@@ -103,10 +142,13 @@ interface PlanCardProps {
   currency: Currency;
   rateBasisPoints: number;
   locale: string;
+  /** The offer for a logged-in user (null: none needed, a free user's buttons pay; 'loading': a paying user's wait for it). */
+  offer: ProductsResponse | null | 'loading';
   onChoose(): void;
+  onChange(kind: PlanChangeKind, product: PaidPlan): void;
 }
 
-function PlanCard({ plan, access, visitor, highlighted, period, currency, rateBasisPoints, locale, onChoose }: PlanCardProps) {
+function PlanCard({ plan, access, visitor, highlighted, period, currency, rateBasisPoints, locale, offer, onChoose, onChange }: PlanCardProps) {
   const { t } = useTranslation();
   const id = useId();
   const name = t(`plans.${plan.id}`);
@@ -114,12 +156,15 @@ function PlanCard({ plan, access, visitor, highlighted, period, currency, rateBa
   const price = planPriceShown(plan, period, currency, rateBasisPoints);
   const money = (cents: number) => formatMoney(cents, currency, locale);
   const classes = ['plan-card', highlighted ? 'plan-card-highlighted' : '', current ? 'plan-card-current' : ''].filter(Boolean).join(' ');
+  const planOffer = offer && offer !== 'loading' ? offer.products.find((product) => product.product === plan.id)?.[period] : undefined;
+  const badges = (planOffer?.badges ?? []).filter((badge) => badge !== 'current');
   return (
     <li className={classes} aria-labelledby={`${id}-name`} data-testid={`plan-card-${plan.id}`}
       data-highlighted={highlighted || undefined} data-current={current || undefined}>
       <div className="plan-card-head">
         <h3 id={`${id}-name`} className="plan-card-name">{name}</h3>
         {current && <span className="badge">{t('billing.badges.current')}</span>}
+        {badges.map((badge) => <span key={badge} className="badge badge-warning" data-badge={badge}>{t(`billing.badges.${badge}`)}</span>)}
         {highlighted && <span className="badge badge-accent">{t('plansDialog.unlocksThis')}</span>}
       </div>
       {price && (
@@ -140,7 +185,14 @@ function PlanCard({ plan, access, visitor, highlighted, period, currency, rateBa
           )}
         </div>
       )}
-      <PlanAction plan={plan} access={access} visitor={visitor} current={current} highlighted={highlighted} period={period} onChoose={onChoose} />
+      {offer === 'loading' && !visitor ? <p className="plan-card-action muted" aria-hidden="true">&nbsp;</p>
+        : isPlanChange(planOffer?.action) ? (
+          <PlanChangeButton kind={planOffer.action} plan={plan} current={current} highlighted={highlighted} period={period}
+            onClick={() => onChange(planOffer.action as PlanChangeKind, plan.id as PaidPlan)} />
+        ) : (
+          <PlanAction plan={plan} access={access} visitor={visitor} current={current} highlighted={highlighted} period={period}
+            subscribe={planOffer ? planOffer.action === 'subscribe' : null} onChoose={onChoose} />
+        )}
       <FactsList facts={planFacts(plan)} locale={locale} />
     </li>
   );
@@ -153,11 +205,13 @@ interface PlanActionProps {
   current: boolean;
   highlighted: boolean;
   period: BillingPeriod;
+  /** Whether the offer lets the user subscribe to it (null: no offer read, the plan's rank decides). */
+  subscribe: boolean | null;
   onChoose(): void;
 }
 
 /** What the card's button does: pay for the plan, sign up first (a visitor), or nothing (the plan in force, a lower one). */
-function PlanAction({ plan, access, visitor, current, highlighted, period, onChoose }: PlanActionProps) {
+function PlanAction({ plan, access, visitor, current, highlighted, period, subscribe, onChoose }: PlanActionProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const name = t(`plans.${plan.id}`);
@@ -172,7 +226,7 @@ function PlanAction({ plan, access, visitor, current, highlighted, period, onCho
       </Link>
     );
   }
-  if (plan.rank <= access.plan.rank) return <p className="plan-card-action muted" aria-hidden="true">&nbsp;</p>;
+  if (subscribe === false || (subscribe === null && plan.rank <= access.plan.rank)) return <p className="plan-card-action muted" aria-hidden="true">&nbsp;</p>;
   return (
     <Link className={`plan-card-action ${primary}`} to={payment} data-testid={`plan-choose-${plan.id}`} onClick={onChoose}>
       {t('plansDialog.choose', { plan: name })}
@@ -214,5 +268,120 @@ function FactsList({ facts, locale }: { facts: PlanFacts; locale: string }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** What a change to `asked` is for this subscriber: the offer's `action`, or the domain's rule for a plan no longer on sale (its own, another period). */
+function changeKindOf(products: ProductsResponse | undefined, subscription: SubscriptionView | null, asked: { product: PaidPlan; period: BillingPeriod }): PlanChangeKind | null {
+  if (!products || !subscription) return null;
+  const offered = products.products.find((product) => product.product === asked.product);
+  if (offered) return isPlanChange(offered[asked.period].action) ? offered[asked.period].action as PlanChangeKind : null;
+  if (!subscription.actions.includes('change') || !isPaidPlan(subscription.product)) return null;
+  const current = { product: subscription.product, period: subscription.period, licences: subscription.licences, pinPacks: subscription.pinPacks };
+  const kind = classifyChange(current, { ...current, ...asked }, subscription.currency);
+  return kind === 'none' ? null : kind;
+}
+
+interface PlanChangeButtonProps {
+  kind: PlanChangeKind;
+  plan: PlanDefinition;
+  current: boolean;
+  highlighted: boolean;
+  period: BillingPeriod;
+  onClick(): void;
+}
+
+/** A subscriber's button: upgrade, downgrade, change or keep; on the plan in force, another period is "switch to … billing". */
+function PlanChangeButton({ kind, plan, current, highlighted, period, onClick }: PlanChangeButtonProps) {
+  const { t } = useTranslation();
+  const name = t(`plans.${plan.id}`);
+  const label = current && kind !== 'keep' ? t(`subscription.switchPeriod.${period}`) : t(`plansDialog.changeTo.${kind}`, { plan: name });
+  return (
+    <button type="button" className={`plan-card-action ${highlighted || kind === 'upgrade' ? 'button button-primary' : 'button'}`}
+      data-testid={`plan-choose-${plan.id}`} data-change={kind} onClick={onClick}>
+      {label}
+    </button>
+  );
+}
+
+interface PlanChangeConfirmProps {
+  change: ChosenChange;
+  subscription: SubscriptionView;
+  currency: Currency;
+  rateBasisPoints: number;
+  locale: string;
+  onBack(): void;
+  onDone(): void;
+}
+
+/**
+ * What the change chosen does, said before it is made: an upgrade starts once paid on the next page
+ * (less the unused time); a downgrade or change at the period's end, with its date, nothing charged
+ * today; keeping the plan drops the change waiting. Then PUT /subscription ("Updating…").
+ */
+function PlanChangeConfirm({ change, subscription, currency, rateBasisPoints, locale, onBack, onDone }: PlanChangeConfirmProps) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const toasts = useToasts();
+  const refresh = useRefreshSubscription(user?.id ?? 0);
+  const goToCheckout = useGoToCheckout();
+  const [updating, setUpdating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const outcome = planChangeOutcome(change.kind, change, subscription);
+  const plan = t(`plans.${change.product}`);
+  const money = (cents: number) => formatMoney(cents, currency, locale);
+  const price = withTax(selectionPrice({ ...change, licences: subscription.licences, pinPacks: subscription.pinPacks }, currency), rateBasisPoints);
+  const date = outcome.startsAt && outcome.startsAt !== 'now' ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(outcome.startsAt)) : null;
+
+  const confirm = async () => {
+    if (!user) return;
+    setUpdating(true);
+    setError(null);
+    try {
+      const answer = await changeSubscription(user.id, { product: change.product, period: change.period });
+      await refresh(answer.subscription ?? undefined);
+      if (answer.checkout) {
+        goToCheckout(answer.checkout.url);
+        onDone();
+        return;
+      }
+      const startsOn = answer.effectiveAt ? new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(answer.effectiveAt)) : date;
+      toasts.show({
+        message: answer.change === 'keep' || !startsOn ? t('subscription.kept', { plan: t(`plans.${subscription.product}`) }) : t('plansDialog.confirm.scheduled', { plan, date: startsOn }),
+        tone: 'success', testId: 'plan-change-done',
+      });
+      onDone();
+    } catch (caught) {
+      setError(caught instanceof ApiError && caught.status < 500 ? caught.message : t('billing.alerts.unexpectedError'));
+    } finally {
+      setUpdating(false);
+    }
+  };
+
+  return (
+    <section className="plan-change" data-testid="plan-change-confirm" data-change={change.kind} aria-live="polite">
+      <h3>{t(`plansDialog.confirm.title.${change.kind}`, { plan, period: t(`plansDialog.billed.${change.period}`) })}</h3>
+      {change.kind !== 'keep' && (
+        <p data-testid="plan-change-price">
+          {t('plansDialog.confirm.price', {
+            amount: money(price.excludingTax), amountWithTax: money(price.includingTax), per: t(`billing.perPeriod.${change.period}`),
+          })}
+        </p>
+      )}
+      <p data-testid="plan-change-when">
+        {change.kind === 'upgrade' && t('plansDialog.confirm.upgrade')}
+        {(change.kind === 'downgrade' || change.kind === 'change')
+          && t(date ? 'plansDialog.confirm.later' : 'plansDialog.confirm.laterNoDate', { current: t(`plans.${subscription.product}`), date })}
+        {change.kind === 'keep' && t('plansDialog.confirm.keep')}
+      </p>
+      {error && <p className="form-error" role="alert" data-testid="plan-change-error">{error}</p>}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onBack} disabled={updating} data-testid="plan-change-back">{t('plansDialog.confirm.back')}</button>
+        <button type="button" className="button button-primary" onClick={() => void confirm()} disabled={updating} aria-busy={updating || undefined}
+          data-testid="plan-change-submit">
+          {updating ? t('plansDialog.confirm.updating') : t(`plansDialog.confirm.submit.${change.kind}`)}
+        </button>
+      </div>
+    </section>
   );
 }

@@ -16,4 +16,5 @@ export interface ProfileSection {
 export const PROFILE_SECTIONS: readonly ProfileSection[] = [
   { path: '/profile', labelKey: 'profileNav.profile', end: true, testId: 'profile-nav-profile' },
   { path: '/profile/organization', labelKey: 'profileNav.organization', testId: 'profile-nav-organization' },
+  { path: '/profile/subscription', labelKey: 'profileNav.subscription', testId: 'profile-nav-subscription' },
 ];
