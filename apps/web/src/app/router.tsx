@@ -11,6 +11,9 @@ import { OrganizationPage } from '../organization/organization-page.js';
 import { ManualSubscriptionPage } from '../subscription/manual-subscription-page.js';
 import { SubscriptionDetailsPage } from '../subscription/subscription-details-page.js';
 import { SubscriptionLayout } from '../subscription/subscription-layout.js';
+import { UsersPage } from '../subscription/users-page.js';
+import { BillingAddressPage } from '../subscription/billing-address-page.js';
+import { BillingHistoryPage } from '../subscription/billing-history-page.js';
 import { PaymentPage } from '../payment/payment-page.js';
 import { PaymentSuccessPage } from '../payment/payment-success-page.js';
 import { HomePage } from './home-page.js';
@@ -53,6 +56,9 @@ export function createAppRouter() {
               element: <SubscriptionLayout />,
               children: [
                 { index: true, element: <SubscriptionDetailsPage /> },
+                { path: 'users', element: <UsersPage /> },
+                { path: 'billing-address', element: <BillingAddressPage /> },
+                { path: 'billing-history', element: <BillingHistoryPage /> },
               ],
             },
           ],
