@@ -25,10 +25,16 @@ describe('billing address form', () => {
     });
   });
 
-  it('requires the names and the postal address', () => {
+  it('requires the names, the postal address and a country, as the server does', () => {
     const form = { ...billingFormOf(details), lastName: ' ', city: '', country: '' };
-    expect(billingFormErrors(form)).toEqual({ lastName: 'validation.required', city: 'validation.required', country: 'validation.required' });
+    expect(billingFormErrors(form)).toEqual({ lastName: 'validation.required', city: 'validation.required', country: 'validation.country' });
     expect(billingFormErrors(billingFormOf(details))).toEqual({});
+  });
+
+  it('refuses a VAT number without an EU format, and takes one written with spaces or dots', () => {
+    expect(billingFormErrors({ ...billingFormOf(details), vat: 'FR123' })).toEqual({ vat: 'validation.vat' });
+    expect(billingFormErrors({ ...billingFormOf(details), vat: 'US123456789' })).toEqual({ vat: 'validation.vat' });
+    expect(billingFormErrors({ ...billingFormOf(details), vat: 'DE 123.456.789' })).toEqual({});
   });
 
   it('tells a change from the values it started with', () => {

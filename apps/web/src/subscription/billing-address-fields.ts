@@ -3,7 +3,7 @@
  * server answers (the profile's values until saved), the body PUT /Clients/{id}/billing-details
  * takes, and the fields that may not be left empty.
  */
-import type { BillingDetails, BillingDetailsBody } from '@catchment/domain';
+import { billingDetailsBody, type BillingDetails, type BillingDetailsBody } from '@catchment/domain';
 import { countryCodeOf } from '../auth/countries.js';
 
 export const BILLING_FIELDS = [
@@ -41,10 +41,18 @@ export function billingBodyOf(form: BillingForm): BillingDetailsBody {
   };
 }
 
-/** Catalogue keys of the required fields left empty. */
+/**
+ * Catalogue keys of the fields the server would refuse, by the same schema (a required field left
+ * empty, a VAT number without an EU format, no country), so they show before anything is sent.
+ */
 export function billingFormErrors(form: BillingForm): Partial<Record<BillingField, string>> {
+  const checked = billingDetailsBody.safeParse(billingBodyOf(form));
   const errors: Partial<Record<BillingField, string>> = {};
-  for (const field of REQUIRED_BILLING_FIELDS) if (form[field].trim() === '') errors[field] = 'validation.required';
+  if (checked.success) return errors;
+  for (const issue of checked.error.issues) {
+    const field = issue.path[0] as BillingField | undefined;
+    if (field && !(field in errors)) errors[field] = issue.message;
+  }
   return errors;
 }
 
