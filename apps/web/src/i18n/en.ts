@@ -664,6 +664,7 @@ export const en = {
     subtotal: 'Total excl. tax',
     tax: 'Tax: {{rate}}',
     taxRate: 'VAT {{rate}} %',
+    noTax: 'No VAT',
     total: 'Total incl. tax',
     order: {
       eyebrow: 'Your order',

@@ -663,6 +663,7 @@ export const fr: WebCatalogue = {
     subtotal: 'Total HT',
     tax: 'Taxe : {{rate}}',
     taxRate: 'TVA {{rate}} %',
+    noTax: 'Pas de TVA',
     total: 'Total TTC',
     order: {
       eyebrow: 'Votre commande',

@@ -129,7 +129,7 @@ function CheckoutLines({ view, money }: { view: CheckoutView; money: (cents: num
           <td>{money(view.subtotal)}</td>
         </tr>
         <tr data-testid="payment-tax">
-          <th scope="row">{t('payment.taxRate', { rate })}</th>
+          <th scope="row">{view.taxRateBasisPoints === 0 ? t('payment.noTax') : t('payment.taxRate', { rate })}</th>
           <td>{money(view.tax)}</td>
         </tr>
         <tr className="payment-total" data-testid="payment-total">
