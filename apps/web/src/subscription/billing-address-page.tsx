@@ -1,6 +1,7 @@
 /**
  * /profile/subscription/billing-address: the name and address printed on the invoices (SPEC §3
- * Billing details), the profile's until saved, and the tax they give (rate and reason). The
+ * Billing details), the profile's until saved, and under them the tax they give (rate and reason,
+ * following each save). The
  * server's messages (an invalid VAT number…) show beside their fields.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -112,7 +113,6 @@ function BillingAddressForm({ clientId, answer }: { clientId: number; answer: Bi
 
   return (
     <>
-      <TaxSummary tax={answer.tax} saved={answer.saved} />
       <form ref={formRef} className="profile-section" onSubmit={submit} noValidate aria-labelledby="billing-form-title" data-testid="billing-address-form">
         <h2 id="billing-form-title">{t('billingAddress.formTitle')}</h2>
         {!answer.saved && <p className="billing-note billing-from-profile" role="note" data-testid="billing-from-profile">{t('billingAddress.fromProfile')}</p>}
@@ -154,6 +154,7 @@ function BillingAddressForm({ clientId, answer }: { clientId: number; answer: Bi
           {saved && !changed && <p className="form-success-inline" role="status" data-testid="billing-saved">{t('billingAddress.saved')}</p>}
         </div>
       </form>
+      <TaxSummary tax={answer.tax} saved={answer.saved} />
     </>
   );
 }

@@ -7,7 +7,7 @@
  * a subscription is pointed to the plans.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Subscriber, SubscribersResponse } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
@@ -35,6 +35,9 @@ export function UsersPage() {
   const clientId = user.id;
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
+  // A removal or a transfer takes away the buttons that had the focus: it goes to what happened.
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => { if (notice) noticeRef.current?.focus(); }, [notice]);
   const subscribers = useQuery({
     queryKey: subscribersQueryKey(clientId),
     queryFn: ({ signal }) => getSubscribers(clientId, signal),
@@ -62,7 +65,7 @@ export function UsersPage() {
           <button type="button" className="button button-small" onClick={() => void subscribers.refetch()}>{t('app.retry')}</button>
         </div>
       )}
-      {notice && <p className="form-success" role="status" data-testid="users-notice">{notice}</p>}
+      {notice && <p ref={noticeRef} tabIndex={-1} className="form-success" role="status" data-testid="users-notice">{notice}</p>}
       {data && (
         <>
           <Licences clientId={clientId} list={data} isOwner={isOwner} />
@@ -202,9 +205,12 @@ function SubscriberRow({ clientId, subscriber, self, manageable, onChanged }: Ro
   const name = subscriberName(subscriber);
   const triggers = useRef<HTMLDivElement>(null);
 
+  /** Back to the list, the focus on the button that asked. */
   const close = () => {
+    const asked = confirming === 'remove' ? 'subscriber-remove' : 'subscriber-make-owner';
     setConfirming(null);
-    requestAnimationFrame(() => triggers.current?.querySelector('button')?.focus());
+    setMessage(null);
+    requestAnimationFrame(() => triggers.current?.querySelector<HTMLElement>(`[data-testid="${asked}"]`)?.focus());
   };
 
   const confirm = async () => {
