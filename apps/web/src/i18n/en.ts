@@ -697,7 +697,8 @@ export const en = {
     test: {
       badge: 'TEST MODE',
       banner: 'This is a test payment page: no real card is asked for and nothing is charged.',
-      title: '{{plan}} plan, {{period}}',
+      title: '{{plan}} plan, {{billed}}',
+      billed: { monthly: 'billed monthly', yearly: 'billed yearly' },
       titleInvoice: 'Your pending invoice ({{plan}} plan)',
       expires: 'This payment page can be paid until {{date}}.',
       prorated: 'for the rest of the current period',

@@ -696,7 +696,8 @@ export const fr: WebCatalogue = {
     test: {
       badge: 'MODE TEST',
       banner: 'Ceci est une page de paiement de test : aucune vraie carte n’est demandée et rien n’est débité.',
-      title: 'Offre {{plan}}, {{period}}',
+      title: 'Offre {{plan}}, {{billed}}',
+      billed: { monthly: 'facturation mensuelle', yearly: 'facturation annuelle' },
       titleInvoice: 'Votre facture en attente (offre {{plan}})',
       expires: 'Cette page de paiement est valable jusqu’au {{date}}.',
       prorated: 'pour le reste de la période en cours',

@@ -77,7 +77,7 @@ export function TestCheckout({ checkoutId, product }: TestCheckoutProps) {
       <p className="payment-eyebrow">{t('titles.payment')}</p>
       <h1 id="payment-title">
         {t(view.kind === 'invoice' ? 'payment.test.titleInvoice' : 'payment.test.title', {
-          plan: t(`plans.${view.product}`), period: t(`billing.periods.${view.period}`).toLowerCase(),
+          plan: t(`plans.${view.product}`), billed: t(`payment.test.billed.${view.period}`),
         })}
       </h1>
       <CheckoutLines view={view} money={money} />
