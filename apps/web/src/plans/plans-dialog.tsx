@@ -226,7 +226,7 @@ function PlanAction({ plan, access, visitor, current, highlighted, period, subsc
       </Link>
     );
   }
-  if (subscribe === false || (subscribe === null && plan.rank <= access.plan.rank)) return <p className="plan-card-action muted" aria-hidden="true">&nbsp;</p>;
+  if (subscribe === false || plan.rank <= access.plan.rank) return <p className="plan-card-action muted" aria-hidden="true">&nbsp;</p>;
   return (
     <Link className={`plan-card-action ${primary}`} to={payment} data-testid={`plan-choose-${plan.id}`} onClick={onChoose}>
       {t('plansDialog.choose', { plan: name })}
