@@ -4,8 +4,9 @@
  * English, an unknown e-mail refused with the SPEC's message, a registered user added (Active, and
  * PRO for them at once), a third refused once the licences are used, a user removed (free again);
  * the billing address refused with an invalid VAT number and saved with a valid one (its tax shown),
- * the paid invoice listed as Paid. In French the same messages, and the ownership handed over, after
- * which the page is read-only for the former owner. On a 390 px phone nothing overflows.
+ * the paid invoice listed as Paid. In French the same messages, one more licence bought (its payment
+ * page paid) for the third user, and the ownership handed over, after which the page is read-only
+ * for the former owner. On a 390 px phone nothing overflows.
  * Screenshots of each page in both languages.
  */
 import { randomUUID } from 'node:crypto';
@@ -100,6 +101,8 @@ describe('subscription users, billing address and billing history', () => {
     await expect.poll(() => row(page, second.email).getByTestId('subscriber-status').textContent()).toBe('Active');
     await expect.poll(() => page.getByTestId('licences-used').textContent()).toBe('2 of 2 licences used');
     await expect.poll(() => page.getByTestId('add-subscriber-email').inputValue()).toBe('');
+    // The focus stays in the form, for the next address.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('add-subscriber-email');
     expect(await planOf(second)).toBe('pro_2020');
 
     // Every licence is used: a third is refused.
@@ -108,14 +111,24 @@ describe('subscription users, billing address and billing history', () => {
     expect(await planOf(third)).toBe('default');
     await screenshot(page, 'subscription-users-en-03-exhausted');
 
-    // Removed after a confirmation: out of the list, back on the free plan.
-    await row(page, second.email).getByTestId('subscriber-remove').click();
+    // Removed after a confirmation, with the keyboard: Escape takes the question back to the
+    // button that asked; Enter confirms; the user is out of the list and back on the free plan.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    await row(page, second.email).getByTestId('subscriber-remove').focus();
+    await page.keyboard.press('Enter');
     const confirmation = row(page, second.email).getByTestId('subscriber-remove-confirmation');
     await confirmation.getByText('Remove Grace Hopper from your subscription?').waitFor();
+    await expect.poll(focused).toBe('subscriber-confirm');
     await screenshot(page, 'subscription-users-en-04-remove');
-    await confirmation.getByTestId('subscriber-confirm').click();
+    await page.keyboard.press('Escape');
+    await confirmation.waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('subscriber-remove');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('subscriber-confirm');
+    await page.keyboard.press('Enter');
     await row(page, second.email).waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('users-notice').textContent()).toBe(`${second.email} no longer uses your subscription.`);
+    await expect.poll(focused).toBe('users-notice');
     await expect.poll(() => page.getByTestId('licences-used').textContent()).toBe('1 of 2 licences used');
     expect(await planOf(second)).toBe('default');
     expect(unexpectedErrors(owner.errors)).toEqual([]);
@@ -170,7 +183,7 @@ describe('subscription users, billing address and billing history', () => {
     await screenshot(page, 'subscription-billing-history-en');
   });
 
-  it('says the same in French, and hands the ownership over, after which the page is read-only for the former owner', async () => {
+  it('says the same in French, buys one more licence, and hands the ownership over, after which the page is read-only for the former owner', async () => {
     const { page } = owner;
     await page.goto('/app/profile/subscription/users');
     await page.getByTestId('locale-switch').selectOption('fr');
@@ -184,6 +197,18 @@ describe('subscription users, billing address and billing history', () => {
     await add(page, third.email);
     await addError(page, "Nombre d'utilisateurs actifs atteint");
     await screenshot(page, 'subscription-users-fr-01-exhausted');
+
+    // One more licence: the plan change's payment page (test mode), paid; the third user then fits.
+    await expect.poll(() => page.getByTestId('additional-user-price-with-tax').textContent()).toMatch(/TTC$/);
+    await page.getByTestId('buy-licence-button').click();
+    await page.waitForURL(/\/app\/payment\/pro_2020\?checkout=/);
+    await page.getByTestId('test-checkout-pay').click();
+    await page.getByTestId('payment-success').waitFor();
+    await page.goto('/app/profile/subscription/users');
+    await expect.poll(() => page.getByTestId('licences-used').textContent()).toBe('2 licences utilisées sur 3');
+    await add(page, third.email);
+    await expect.poll(() => row(page, third.email).getByTestId('subscriber-status').textContent()).toBe('Actif');
+    expect(await planOf(third)).toBe('pro_2020');
 
     // The transfer, after a confirmation that says what the owner loses.
     await row(page, second.email).getByTestId('subscriber-make-owner').click();

@@ -7,7 +7,7 @@
  * a subscription is pointed to the plans.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Subscriber, SubscribersResponse } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
@@ -20,6 +20,7 @@ import { useLocale } from '../i18n/index.js';
 import { useProfileUser } from '../profile/profile-layout.js';
 import { formatMoney } from '../plans/plan-offers.js';
 import { usePlansDialog } from '../plans/plans-dialog-context.js';
+import { useGoToCheckout } from './go-to-checkout.js';
 import {
   addSubscriberCheck, addSubscriberMessage, licencesLeft, removeSubscriberMessage, subscriberName, transferMessage, type Message,
 } from './subscriber-messages.js';
@@ -35,9 +36,7 @@ export function UsersPage() {
   const clientId = user.id;
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
-  // A removal or a transfer takes away the buttons that had the focus: it goes to what happened.
   const noticeRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => { if (notice) noticeRef.current?.focus(); }, [notice]);
   const subscribers = useQuery({
     queryKey: subscribersQueryKey(clientId),
     queryFn: ({ signal }) => getSubscribers(clientId, signal),
@@ -47,11 +46,16 @@ export function UsersPage() {
   const data = subscribers.data;
   const isOwner = data?.subscribers.some((subscriber) => subscriber.id === user.id && subscriber.status === 'admin') ?? false;
 
-  /** A change answered the new list: shown at once, and the subscription's other views refresh. */
-  const changed = (list: SubscribersResponse, message: string | null) => {
+  /**
+   * A change answered the new list: shown at once, and the subscription's other views refresh. A
+   * removal or a transfer takes away the buttons that had the focus: it goes to what happened
+   * (`focus`); after an addition it stays in the form, for the next address.
+   */
+  const changed: OnChanged = (list, message, options = {}) => {
     queryClient.setQueryData(subscribersQueryKey(clientId), list);
     void queryClient.invalidateQueries({ queryKey: ['billing'], predicate: (query) => query.queryKey[1] !== 'subscribers' });
     setNotice(message);
+    if (options.focus) requestAnimationFrame(() => noticeRef.current?.focus());
   };
 
   return (
@@ -137,6 +141,7 @@ function BuyLicence({ clientId, list }: { clientId: number; list: SubscribersRes
   const locale = useLocale();
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const goToCheckout = useGoToCheckout();
   const price = useQuery({
     queryKey: additionalUserQueryKey(clientId, locale),
     queryFn: ({ signal }) => getAdditionalUser(clientId, signal),
@@ -154,7 +159,7 @@ function BuyLicence({ clientId, list }: { clientId: number; list: SubscribersRes
     try {
       const answer = await changeSubscription(clientId, { product: subscription.product, period: subscription.period, licences: list.licences + 1 });
       if (answer.checkout) {
-        window.location.assign(answer.checkout.url);
+        goToCheckout(answer.checkout.url);
         return;
       }
       setPending(false);
@@ -187,13 +192,15 @@ function BuyLicence({ clientId, list }: { clientId: number; list: SubscribersRes
   );
 }
 
+type OnChanged = (list: SubscribersResponse, message: string, options?: { focus?: boolean }) => void;
+
 interface RowProps {
   clientId: number;
   subscriber: Subscriber;
   self: boolean;
   /** The owner sees Remove and Make owner on the other users' rows. */
   manageable: boolean;
-  onChanged(list: SubscribersResponse, message: string | null): void;
+  onChanged: OnChanged;
 }
 
 function SubscriberRow({ clientId, subscriber, self, manageable, onChanged }: RowProps) {
@@ -218,9 +225,9 @@ function SubscriberRow({ clientId, subscriber, self, manageable, onChanged }: Ro
     setMessage(null);
     try {
       if (confirming === 'remove') {
-        onChanged(await removeSubscriber(clientId, subscriber.email), t('subscriptionUsers.removed', { email: subscriber.email }));
+        onChanged(await removeSubscriber(clientId, subscriber.email), t('subscriptionUsers.removed', { email: subscriber.email }), { focus: true });
       } else {
-        onChanged(await transferOwnership(clientId, subscriber.email), t('subscriptionUsers.transferred', { name }));
+        onChanged(await transferOwnership(clientId, subscriber.email), t('subscriptionUsers.transferred', { name }), { focus: true });
       }
       setConfirming(null);
       setPending(false);
@@ -281,7 +288,7 @@ function SubscriberRow({ clientId, subscriber, self, manageable, onChanged }: Ro
 }
 
 /** The owner's form: an e-mail, checked (format, then a registered user), then given a licence. */
-function AddUserForm({ clientId, list, onAdded }: { clientId: number; list: SubscribersResponse; onAdded: RowProps['onChanged'] }) {
+function AddUserForm({ clientId, list, onAdded }: { clientId: number; list: SubscribersResponse; onAdded: OnChanged }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<Message | null>(null);
