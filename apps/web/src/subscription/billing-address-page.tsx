@@ -1,8 +1,8 @@
 /**
  * /profile/subscription/billing-address: the name and address printed on the invoices (SPEC §3
  * Billing details), the profile's until saved, and under them the tax they give (rate and reason,
- * following each save). The
- * server's messages (an invalid VAT number…) show beside their fields.
+ * following each save). The messages of a field the API's schema or the server refuses (an
+ * invalid VAT number…) show beside it.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
