@@ -1,4 +1,7 @@
-/** When a map is opened, frames its areas once the map is ready (later edits leave the view alone). */
+/**
+ * When a map is opened, frames its areas once the map is ready and they are known (later edits
+ * leave the view alone; an empty map is framed on its first area).
+ */
 import { useEffect, useRef } from 'react';
 import { useEditor } from '../editor/index.js';
 import { useMapAdapter } from '../map/map-context.js';
@@ -9,9 +12,11 @@ export function FitOnOpen({ mapKey }: { mapKey: string }) {
   const fitted = useRef<string | null>(null);
   useEffect(() => {
     if (!adapter || fitted.current === mapKey) return;
-    fitted.current = mapKey;
     const geometries = state.folders.flatMap((folder) => folder.areas.filter((area) => !area.hide).map((area) => area.geometry));
+    // Nothing to frame yet: the map may be shown from the cache as it was before its last areas
+    // were drawn, and its fresh copy arrives a moment later; frame that one.
     if (geometries.length === 0) return;
+    fitted.current = mapKey;
     adapter.fitTo({ type: 'GeometryCollection', geometries: geometries as GeoJSON.Geometry[] });
   }, [adapter, mapKey, state]);
   return null;
