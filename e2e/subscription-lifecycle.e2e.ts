@@ -149,6 +149,8 @@ describe.each(['en', 'fr'] as const)('the subscription lifecycle in %s', (langua
     await page.waitForURL(/\/app\/payment\/pro_2020\?period=monthly$/);
     const order = page.getByTestId('payment-order');
     await order.waitFor();
+    // The map's "Area created / Undo" toast went with the map: it does not cover the order.
+    expect(await page.getByTestId('undo-toast').count()).toBe(0);
     await poll(() => page.title()).toBe(text.titles.payment);
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
     expect(await order.getByRole('heading', { level: 1 }).innerText()).toBe(text.orderTitle);

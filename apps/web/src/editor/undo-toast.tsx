@@ -3,7 +3,7 @@
  * with a Cancel button that undoes it. Failed saves are reported as toasts too, with the server's
  * message when it gave one (e.g. the free plan's area limit). Shown through the app's toasts.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UNDO_TOAST_MS } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
@@ -19,19 +19,19 @@ export function UndoToast() {
   const { t } = useTranslation();
   const { lastAction, saveError, store } = useEditorSnapshot();
   const toasts = useToasts();
-  const shownUndo = useRef<number | null>(null);
 
   useEffect(() => {
-    if (shownUndo.current !== null) toasts.dismiss(shownUndo.current);
-    shownUndo.current = null;
     if (!lastAction) return;
-    shownUndo.current = toasts.show({
+    const shown = toasts.show({
       message: t(`editor.done.${lastAction.name}`, { count: lastAction.count }),
       action: { label: t('editor.cancel'), onClick: () => store.undo() },
       durationMs: UNDO_TOAST_MS,
       testId: 'undo-toast',
     });
-    // Only a new action replaces the toast (`t` is left out: a language change does not re-announce it).
+    // A new action replaces the toast, and leaving the map (another route, map or user: the editor
+    // unmounts and its history goes) takes it away: its Cancel would have nothing left to undo.
+    return () => toasts.dismiss(shown);
+    // `t` is left out: a language change does not re-announce it.
   }, [lastAction, store, toasts]);
 
   useEffect(() => {
