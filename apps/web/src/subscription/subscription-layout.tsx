@@ -2,9 +2,10 @@
  * /profile/subscription and its child pages (SPEC §2): the page's title and a row of tabs
  * (subscription-sections.ts) above the child page chosen; the details page is the default. Child
  * pages read the logged-in user with useProfileUser(), as the profile's pages do, and set their
- * own page title.
+ * own page title. On a phone the row scrolls sideways, brought to the current tab on each change.
  */
-import { NavLink, Outlet } from 'react-router';
+import { useLayoutEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useProfileUser } from '../profile/profile-layout.js';
 import { SUBSCRIPTION_SECTIONS } from './subscription-sections.js';
@@ -13,13 +14,28 @@ import './subscription.css';
 export function SubscriptionLayout() {
   const { t } = useTranslation();
   const user = useProfileUser();
+  const { pathname } = useLocation();
+  const tabs = useRef<HTMLUListElement>(null);
+
+  // The current tab kept in view when the row is wider than the screen (French labels on a phone):
+  // only the row scrolls, never the page.
+  useLayoutEffect(() => {
+    const row = tabs.current;
+    const current = row?.querySelector<HTMLElement>('.subscription-tab.active');
+    if (!row || !current) return;
+    const start = current.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
+    const end = start + current.getBoundingClientRect().width;
+    if (start < row.scrollLeft) row.scrollLeft = start;
+    else if (end > row.scrollLeft + row.clientWidth) row.scrollLeft = end - row.clientWidth;
+  }, [pathname, t]);
+
   return (
     <div className="profile-page subscription-layout" data-testid="subscription-layout">
       <header className="profile-page-header">
         <h1 id="subscription-title">{t('titles.subscription')}</h1>
       </header>
       <nav className="subscription-tabs" aria-label={t('subscription.tabs.label')} data-testid="subscription-tabs">
-        <ul>
+        <ul ref={tabs}>
           {SUBSCRIPTION_SECTIONS.map((section) => (
             <li key={section.path}>
               <NavLink to={section.path} end={section.end} className="subscription-tab" data-testid={section.testId}>
