@@ -228,6 +228,7 @@ describe.each(['en', 'fr'] as const)('the subscription lifecycle in %s', (langua
     await cancel.getByTestId('cancel-submit').click();
     await poll(() => cancel.isVisible()).toBe(false);
     await poll(() => page.getByTestId('subscription-cancelled').innerText()).toMatch(text.endsOn);
+    await page.getByTestId('subscription-cancelled-toast').waitFor();
     expect(await page.getByTestId('subscription-badges').innerText()).toContain(text.cancelled);
     await screenshot(page, `lifecycle-07-cancelled-${language}`);
 
@@ -238,6 +239,9 @@ describe.each(['en', 'fr'] as const)('the subscription lifecycle in %s', (langua
     await reactivate.getByTestId('reactivate-confirm').click();
     await poll(() => page.getByTestId('subscription-term').getAttribute('data-kind')).toBe('renews');
     expect(await page.getByTestId('subscription-cancelled').count()).toBe(0);
+    // The new outcome replaces the previous one: "reactivated" alone, not stacked under "cancelled".
+    await page.getByTestId('subscription-reactivated-toast').waitFor();
+    expect(await page.getByTestId('subscription-cancelled-toast').count()).toBe(0);
     expect(await page.getByTestId('plan-chip').innerText()).toBe(text.chip);
     expect(await colleague.plan()).toBe('pro_2020');
     await screenshot(page, `lifecycle-08-reactivated-${language}`);

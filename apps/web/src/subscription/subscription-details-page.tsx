@@ -8,7 +8,7 @@
  * holding another's licence reads it; a manual subscription is changed via support. After every
  * change the session and the page are read again.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -17,7 +17,7 @@ import {
 import { ApiError } from '../api/client.js';
 import { changeSubscription, getCustomerPortal, payOpenInvoice } from '../api/subscription.js';
 import { usePageTitle } from '../app/page-title.js';
-import { useToasts } from '../app/toasts.js';
+import { useToasts, type ToastOptions } from '../app/toasts.js';
 import { useLocale } from '../i18n/index.js';
 import { formatMoney } from '../plans/plan-offers.js';
 import { usePlansDialog } from '../plans/plans-dialog-context.js';
@@ -101,6 +101,12 @@ function SubscriptionDetails({ view }: { view: SubscriptionView }) {
   const [actionError, setActionError] = useState<string | null>(null);
   const [portalNote, setPortalNote] = useState(false);
   const [dialog, setDialog] = useState<null | 'cancel' | 'reactivate'>(null);
+  // The last outcome said (kept, cancelled, reactivated): a new one replaces it rather than stacking above it.
+  const outcome = useRef<number | null>(null);
+  const announce = (options: ToastOptions) => {
+    if (outcome.current !== null) toasts.dismiss(outcome.current);
+    outcome.current = toasts.show(options);
+  };
 
   const management = managementOf(view);
   const owner = management === 'owner';
@@ -131,7 +137,7 @@ function SubscriptionDetails({ view }: { view: SubscriptionView }) {
   const keepCurrent = () => run('keep', async () => {
     const answer = await changeSubscription(user.id, { product: view.product, period: view.period });
     await refresh(answer.subscription ?? undefined);
-    toasts.show({ message: t('subscription.kept', { plan }), tone: 'success', testId: 'subscription-kept' });
+    announce({ message: t('subscription.kept', { plan }), tone: 'success', testId: 'subscription-kept' });
   });
   const payNow = () => run('pay', async () => {
     const { checkout } = await payOpenInvoice(user.id);
@@ -331,7 +337,7 @@ function SubscriptionDetails({ view }: { view: SubscriptionView }) {
             onCancelled={(cancelled) => {
               setDialog(null);
               void refresh(cancelled);
-              toasts.show({ message: t('subscription.cancelDialog.done', { date: formatDate(cancelled.expiry ?? periodEnd) }), tone: 'success', testId: 'subscription-cancelled-toast' });
+              announce({ message: t('subscription.cancelDialog.done', { date: formatDate(cancelled.expiry ?? periodEnd) }), tone: 'success', testId: 'subscription-cancelled-toast' });
             }} />
           <ReactivateSubscriptionDialog open={dialog === 'reactivate'} clientId={user.id} subscription={view} renewsOn={formatDate(periodEnd)}
             price={view.price ? money(view.price.excludingTax) : ''}
@@ -339,7 +345,7 @@ function SubscriptionDetails({ view }: { view: SubscriptionView }) {
             onReactivated={(reactivated) => {
               setDialog(null);
               void refresh(reactivated);
-              toasts.show({ message: t('subscription.reactivated', { date: formatDate(reactivated.nextRenewal ?? periodEnd) }), tone: 'success', testId: 'subscription-reactivated-toast' });
+              announce({ message: t('subscription.reactivated', { date: formatDate(reactivated.nextRenewal ?? periodEnd) }), tone: 'success', testId: 'subscription-reactivated-toast' });
             }} />
         </>
       )}
