@@ -1,26 +1,12 @@
 /**
- * What the payment pages call (SPEC §7, Clients calls): the plans on sale and the price of one
- * more user, the caller's subscription (what a plan change keeps), starting a payment, and the
- * test-mode provider's checkout (GET /billing/checkouts/{id}, POST …/confirm).
+ * What only the payment pages call (SPEC §7, Clients calls): starting a payment and the test-mode
+ * provider's checkout (GET /billing/checkouts/{id}, POST …/confirm). The plans on sale, the price
+ * of one more user and the caller's subscription are the shared calls of subscription.ts.
  */
-import type {
-  AdditionalUserResponse, CheckoutView, PaidPlan, PaymentBody, PlanChangeResponse, ProductsResponse, SubscriptionResponse,
-} from '@catchment/domain';
+import type { CheckoutView, PaidPlan, PaymentBody, PlanChangeResponse } from '@catchment/domain';
 import { apiRequest } from './client.js';
 
 const options = (signal?: AbortSignal) => (signal ? { signal } : {});
-
-export function getProducts(clientId: number, signal?: AbortSignal): Promise<ProductsResponse> {
-  return apiRequest<ProductsResponse>('GET', `/Clients/${clientId}/products`, undefined, options(signal));
-}
-
-export function getAdditionalUser(clientId: number, signal?: AbortSignal): Promise<AdditionalUserResponse> {
-  return apiRequest<AdditionalUserResponse>('GET', `/Clients/${clientId}/products/additional_user`, undefined, options(signal));
-}
-
-export function getSubscription(clientId: number, signal?: AbortSignal): Promise<SubscriptionResponse> {
-  return apiRequest<SubscriptionResponse>('GET', `/Clients/${clientId}/subscription`, undefined, options(signal));
-}
 
 /** POST /Clients/{id}/payment/{product}: where to pay (checkout.url), or the change scheduled for an owner. */
 export function startPayment(clientId: number, product: PaidPlan, body: PaymentBody): Promise<PlanChangeResponse> {

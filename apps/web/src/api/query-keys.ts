@@ -14,4 +14,6 @@ export const queryKeys = {
   subscription: (clientId: number) => ['billing', 'subscription', clientId] as const,
   /** The plans on sale: their currency follows the language until the user subscribes. */
   products: (clientId: number, locale: string) => ['billing', 'products', clientId, locale] as const,
+  /** The price of one more user, in the same currency as the plans. */
+  additionalUser: (clientId: number, locale: string) => ['billing', 'additional-user', clientId, locale] as const,
 };

@@ -1,10 +1,11 @@
 /**
- * The subscription page's calls (SPEC §7, Clients calls): the caller's subscription, the plans on
- * sale with what choosing each does for them, the plan change (PUT), cancelling, reactivating,
- * paying an open invoice now, and where the payment method is managed (customer portal).
+ * The subscription calls (SPEC §7, Clients calls), shared by the subscription and payment pages
+ * (their cache keys in query-keys.ts): the caller's subscription, the plans on sale with what
+ * choosing each does for them, the price of one more user, the plan change (PUT), cancelling,
+ * reactivating, paying an open invoice now, and where the payment method is managed (customer portal).
  */
 import type {
-  CancelSubscriptionBody, PlanChangeResponse, ProductsResponse, SubscriptionChangeBody, SubscriptionResponse, SubscriptionView,
+  AdditionalUserResponse, CancelSubscriptionBody, PlanChangeResponse, ProductsResponse, SubscriptionChangeBody, SubscriptionResponse, SubscriptionView,
 } from '@catchment/domain';
 import { apiRequest } from './client.js';
 
@@ -18,6 +19,11 @@ export function getSubscription(clientId: number, signal?: AbortSignal): Promise
 /** GET /Clients/{id}/products: prices in the subscription's currency (else the language's), badges and each plan's `action` for the caller. */
 export function getProducts(clientId: number, signal?: AbortSignal): Promise<ProductsResponse> {
   return apiRequest<ProductsResponse>('GET', `/Clients/${clientId}/products`, undefined, options(signal));
+}
+
+/** GET /Clients/{id}/products/additional_user: the price of one more user (licence) per month. */
+export function getAdditionalUser(clientId: number, signal?: AbortSignal): Promise<AdditionalUserResponse> {
+  return apiRequest<AdditionalUserResponse>('GET', `/Clients/${clientId}/products/additional_user`, undefined, options(signal));
 }
 
 /** PUT …/subscription: an upgrade answers where to pay (checkout.url); a downgrade or change when it starts (effectiveAt). */

@@ -8,13 +8,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BILLING_PERIODS, isPurchasablePlan, PLAN_CATALOGUE,
   type BillingPeriod, type Currency, type PaidPlan, type PlanChangeResponse,
 } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
-import { getAdditionalUser, getProducts, getSubscription, startPayment } from '../api/payment.js';
+import { startPayment } from '../api/payment.js';
+import { queryKeys } from '../api/query-keys.js';
+import { getAdditionalUser, getProducts, getSubscription } from '../api/subscription.js';
 import { useLocale } from '../i18n/index.js';
 import { formatMoney } from '../plans/plan-offers.js';
 import { clampQuantity, LICENCES_BOUNDS, orderSummary, PIN_PACKS_BOUNDS, type OrderSummary } from './order-summary.js';
@@ -53,12 +55,14 @@ function PlanOrder({ clientId, product }: { clientId: number; product: PaidPlan 
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const period = periodOf(params.get('period'));
   // Prices follow the language (EUR in French, USD in English) until a subscription fixes the currency.
-  const products = useQuery({ queryKey: ['payment', 'products', clientId, locale], queryFn: ({ signal }) => getProducts(clientId, signal) });
-  const additionalUser = useQuery({ queryKey: ['payment', 'additionalUser', clientId, locale], queryFn: ({ signal }) => getAdditionalUser(clientId, signal) });
-  const subscription = useQuery({ queryKey: ['payment', 'subscription', clientId, locale], queryFn: ({ signal }) => getSubscription(clientId, signal) });
+  // The same cache entries as the subscription pages': a change on either side refreshes both.
+  const products = useQuery({ queryKey: queryKeys.products(clientId, locale), queryFn: ({ signal }) => getProducts(clientId, signal) });
+  const additionalUser = useQuery({ queryKey: queryKeys.additionalUser(clientId, locale), queryFn: ({ signal }) => getAdditionalUser(clientId, signal) });
+  const subscription = useQuery({ queryKey: queryKeys.subscription(clientId), queryFn: ({ signal }) => getSubscription(clientId, signal) });
   // What the user typed; until then, what the subscription holds (a plan change keeps them), else 1 user and no pack.
   const [licencesTyped, setLicences] = useState<number | null>(() => quantityParam(params.get('licences'), LICENCES_BOUNDS));
   const [pinPacksTyped, setPinPacks] = useState<number | null>(() => quantityParam(params.get('pinPacks'), PIN_PACKS_BOUNDS));
@@ -106,6 +110,8 @@ function PlanOrder({ clientId, product }: { clientId: number; product: PaidPlan 
       const answer = await startPayment(clientId, product, { period, licences, pinPacks });
       if (!answer.checkout) {
         setState({ scheduled: answer });
+        // The subscription now holds the change to come: the subscription pages read it again.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.billing });
         return;
       }
       const path = appPathOf(answer.checkout.url, window.location.origin);

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { planDefinition, type SubscriptionView } from '@catchment/domain';
-import { getSubscription } from '../api/payment.js';
+import { getSubscription } from '../api/subscription.js';
 import { queryKeys } from '../api/query-keys.js';
 import { loginPath } from '../api/session-expiry.js';
 import { useNoIndex, usePageTitle } from '../app/page-title.js';
@@ -35,13 +35,14 @@ export function PaymentSuccessPage() {
     let live = true;
     void Promise.allSettled([
       queryClient.refetchQueries({ queryKey: queryKeys.session }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.billing }),
       queryClient.invalidateQueries({ queryKey: ['payment'] }),
     ]).then(() => { if (live) setRefreshed(true); });
     return () => { live = false; };
   }, [queryClient]);
   // What was bought: its users, its pins with the extra packs, and when it renews.
   const subscription = useQuery({
-    queryKey: ['payment', 'subscription', user?.id, locale],
+    queryKey: queryKeys.subscription(user?.id ?? 0),
     queryFn: ({ signal }) => getSubscription(user!.id, signal),
     enabled: refreshed && !!user,
   });

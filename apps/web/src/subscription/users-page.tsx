@@ -11,9 +11,9 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Subscriber, SubscribersResponse } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
-import { getAdditionalUser } from '../api/payment.js';
+import { queryKeys } from '../api/query-keys.js';
 import { addSubscriber, emailHasAccount, getSubscribers, removeSubscriber, transferOwnership } from '../api/subscribers.js';
-import { changeSubscription } from '../api/subscription.js';
+import { changeSubscription, getAdditionalUser } from '../api/subscription.js';
 import { usePageTitle } from '../app/page-title.js';
 import { FormField } from '../auth/form-field.js';
 import { useLocale } from '../i18n/index.js';
@@ -27,7 +27,6 @@ import {
 import './billing-pages.css';
 
 export const subscribersQueryKey = (clientId: number) => ['billing', 'subscribers', clientId] as const;
-const additionalUserQueryKey = (clientId: number, locale: string) => ['billing', 'additional-user', clientId, locale] as const;
 
 export function UsersPage() {
   const { t } = useTranslation();
@@ -143,7 +142,7 @@ function BuyLicence({ clientId, list }: { clientId: number; list: SubscribersRes
   const [message, setMessage] = useState<string | null>(null);
   const goToCheckout = useGoToCheckout();
   const price = useQuery({
-    queryKey: additionalUserQueryKey(clientId, locale),
+    queryKey: queryKeys.additionalUser(clientId, locale),
     queryFn: ({ signal }) => getAdditionalUser(clientId, signal),
   });
   if (price.isPending) return null;
