@@ -4,15 +4,12 @@
  * schema checks them before sending, the server's messages show beside their fields, and only what
  * changed is sent. A small preview shows a report's header and foot with the values typed.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useId, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_REPORT_COLORS, type OrganizationConfiguration } from '@catchment/domain';
-import { ApiError } from '../api/client.js';
-import { fieldErrorsOf } from '../api/field-errors.js';
 import { updateOrganization } from '../api/organization.js';
-import { organizationChanges, organizationFormErrors, organizationFormOf, type OrganizationField, type OrganizationForm } from './organization-fields.js';
-
-type Messages = Partial<Record<OrganizationField, string>>;
+import { useSavableForm } from '../auth/savable-form.js';
+import { organizationChanges, organizationFormErrors, organizationFormOf } from './organization-fields.js';
 
 interface OrganizationFormProps {
   clientId: number;
@@ -78,62 +75,20 @@ function ColorField({ field, label, value, defaultColor, error, onChange }: Colo
 
 export function OrganizationDetailsForm({ clientId, configuration, onSaved }: OrganizationFormProps) {
   const { t } = useTranslation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState<OrganizationForm>(() => organizationFormOf(configuration));
-  const [errors, setErrors] = useState<Messages>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { formRef, form, set, errors, message, saved, pending, save, reset } = useSavableForm(configuration, organizationFormOf);
   const changes = organizationChanges(configuration, form);
   const changed = Object.keys(changes).length > 0;
 
-  // A save elsewhere (the logo's, another tab's reload) leaves the fields being typed as they are.
-  const lastSaved = useRef(configuration);
-  useEffect(() => {
-    const before = organizationFormOf(lastSaved.current);
-    const after = organizationFormOf(configuration);
-    lastSaved.current = configuration;
-    setForm((current) => Object.fromEntries(Object.entries(current).map(([field, value]) =>
-      [field, value === before[field as OrganizationField] ? after[field as OrganizationField] : value])) as OrganizationForm);
-  }, [configuration]);
-
-  const set = (field: OrganizationField, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setSaved(false);
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const showErrors = (messages: Messages) => {
-    setErrors(messages);
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    setSaved(false);
-    const found = organizationFormErrors(changes);
-    if (Object.keys(found).length > 0) {
-      showErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)])) as Messages);
-      return;
-    }
-    if (!changed) return;
-    setPending(true);
-    try {
+  const submit = (event: FormEvent) => save(event, {
+    problems: organizationFormErrors(changes),
+    unchanged: !changed,
+    send: async () => {
       const updated = await updateOrganization(clientId, changes);
-      lastSaved.current = updated;
-      setForm(organizationFormOf(updated));
       onSaved(updated);
-      setErrors({});
-      setSaved(true);
-    } catch (error) {
-      const fields = fieldErrorsOf(error) as Messages;
-      if (Object.keys(fields).length > 0) showErrors(fields);
-      else setMessage(error instanceof ApiError ? error.message : t('organization.saveError'));
-    } finally {
-      setPending(false);
-    }
-  };
+      return updated;
+    },
+    failure: t('organization.saveError'),
+  });
 
   const color = (field: 'primaryColor' | 'secondaryColor', defaultColor: string) => (
     <ColorField field={field} label={t(`organization.${field}`)} value={form[field]} defaultColor={defaultColor} error={errors[field]}
@@ -188,7 +143,7 @@ export function OrganizationDetailsForm({ clientId, configuration, onSaved }: Or
           {pending ? t('organization.saving') : t('organization.save')}
         </button>
         {changed && !pending && (
-          <button type="button" className="button" onClick={() => { setForm(organizationFormOf(configuration)); setErrors({}); }}>{t('app.cancel')}</button>
+          <button type="button" className="button" onClick={reset}>{t('app.cancel')}</button>
         )}
         {saved && !changed && <p className="form-success-inline" role="status" data-testid="organization-saved">{t('organization.saved')}</p>}
       </div>}

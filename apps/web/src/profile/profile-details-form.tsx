@@ -2,81 +2,36 @@
  * The profile's details (SPEC §3's User): identity, company and VAT number, billing address. Only
  * what changed is sent; the server's messages (an invalid VAT number…) show beside their fields.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@catchment/domain';
 import { updateProfile } from '../api/account.js';
-import { ApiError } from '../api/client.js';
-import { fieldErrorsOf } from '../api/field-errors.js';
 import { SECTORS, isSector } from '../auth/account-options.js';
 import { countryCodeOf, countryOptions } from '../auth/countries.js';
 import { FormField, SelectField } from '../auth/form-field.js';
+import { useSavableForm } from '../auth/savable-form.js';
 import { useSetSessionUser } from '../auth/use-session.js';
 import { useLocale } from '../i18n/index.js';
-import { profileChanges, profileFormErrors, profileFormOf, type ProfileField, type ProfileForm } from './profile-fields.js';
-
-type Messages = Partial<Record<ProfileField, string>>;
+import { profileChanges, profileFormErrors, profileFormOf, type ProfileField } from './profile-fields.js';
 
 export function ProfileDetailsForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const setSessionUser = useSetSessionUser();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState<ProfileForm>(() => profileFormOf(user));
-  const [errors, setErrors] = useState<Messages>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { formRef, form, set, errors, message, saved, pending, save, reset } = useSavableForm(user, profileFormOf);
   const changes = profileChanges(user, form);
   const changed = Object.keys(changes).length > 0;
 
-  // Another tab or the e-mail confirmation may change the user: untouched fields follow.
-  const lastUser = useRef(user);
-  useEffect(() => {
-    const before = profileFormOf(lastUser.current);
-    const after = profileFormOf(user);
-    lastUser.current = user;
-    setForm((current) => Object.fromEntries(Object.entries(current).map(([field, value]) =>
-      [field, value === before[field as ProfileField] ? after[field as ProfileField] : value])) as ProfileForm);
-  }, [user]);
-
-  const set = (field: ProfileField, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setSaved(false);
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const showErrors = (messages: Messages) => {
-    setErrors(messages);
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    setSaved(false);
-    const found = profileFormErrors(form);
-    if (Object.keys(found).length > 0) {
-      showErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)])) as Messages);
-      return;
-    }
-    if (!changed) return;
-    setPending(true);
-    try {
+  const submit = (event: FormEvent) => save(event, {
+    problems: profileFormErrors(form),
+    unchanged: !changed,
+    send: async () => {
       const updated = await updateProfile(user.id, changes);
-      lastUser.current = updated;
-      setForm(profileFormOf(updated));
       setSessionUser(updated);
-      setErrors({});
-      setSaved(true);
-    } catch (error) {
-      const fields = fieldErrorsOf(error) as Messages;
-      if (Object.keys(fields).length > 0) showErrors(fields);
-      else setMessage(error instanceof ApiError ? error.message : t('profile.updateError'));
-    } finally {
-      setPending(false);
-    }
-  };
+      return updated;
+    },
+    failure: t('profile.updateError'),
+  });
 
   const text = (field: ProfileField, label: string, options: { autoComplete?: string; type?: string; hint?: string; required?: boolean } = {}) => (
     <FormField label={options.required ? label : t('account.optional', { label })} name={field} type={options.type ?? 'text'}
@@ -135,7 +90,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
           {pending ? t('account.saving') : t('profile.save')}
         </button>
         {changed && !pending && (
-          <button type="button" className="button" onClick={() => { setForm(profileFormOf(user)); setErrors({}); }}>{t('app.cancel')}</button>
+          <button type="button" className="button" onClick={reset}>{t('app.cancel')}</button>
         )}
         {saved && !changed && <p className="form-success-inline" role="status" data-testid="profile-saved">{t('profile.saved')}</p>}
       </div>

@@ -5,19 +5,18 @@
  * invalid VAT number…) show beside it.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaxTreatment } from '@catchment/domain';
 import { getBillingDetails, saveBillingDetails, type BillingDetailsAnswer } from '../api/billing-details.js';
-import { ApiError } from '../api/client.js';
-import { fieldErrorsOf } from '../api/field-errors.js';
 import { usePageTitle } from '../app/page-title.js';
 import { countryOptions } from '../auth/countries.js';
 import { FormField, SelectField } from '../auth/form-field.js';
+import { useSavableForm } from '../auth/savable-form.js';
 import { useLocale } from '../i18n/index.js';
 import { useProfileUser } from '../profile/profile-layout.js';
 import {
-  billingBodyOf, billingFormChanged, billingFormErrors, billingFormOf, REQUIRED_BILLING_FIELDS, type BillingField, type BillingForm,
+  billingBodyOf, billingFormChanged, billingFormErrors, billingFormOf, REQUIRED_BILLING_FIELDS, type BillingField,
 } from './billing-address-fields.js';
 import './billing-pages.css';
 
@@ -49,59 +48,26 @@ export function BillingAddressPage() {
   );
 }
 
-type Messages = Partial<Record<BillingField, string>>;
-
 function BillingAddressForm({ clientId, answer }: { clientId: number; answer: BillingDetailsAnswer }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState<BillingForm>(() => billingFormOf(answer.details));
-  const [errors, setErrors] = useState<Messages>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { formRef, form, set, errors, message, saved, pending, save, reset } = useSavableForm(answer.details, billingFormOf);
   const changed = billingFormChanged(answer.details, form);
   // Until saved the profile's values stand in: saving them as they are is a change too.
   const savable = changed || !answer.saved;
 
-  const set = (field: BillingField, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setSaved(false);
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const showErrors = (messages: Messages) => {
-    setErrors(messages);
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    setSaved(false);
-    const found = billingFormErrors(form);
-    if (Object.keys(found).length > 0) {
-      showErrors(Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)])) as Messages);
-      return;
-    }
-    setPending(true);
-    try {
+  const submit = (event: FormEvent) => save(event, {
+    problems: billingFormErrors(form),
+    send: async () => {
       const updated = await saveBillingDetails(clientId, billingBodyOf(form));
       queryClient.setQueryData(billingDetailsQueryKey(clientId), updated);
       // The subscription's price shows its tax, which the address may have changed.
       void queryClient.invalidateQueries({ queryKey: ['billing'], predicate: (query) => query.queryKey[1] !== 'billing-details' });
-      setForm(billingFormOf(updated.details));
-      setErrors({});
-      setSaved(true);
-    } catch (error) {
-      const fields = fieldErrorsOf(error) as Messages;
-      if (Object.keys(fields).length > 0) showErrors(fields);
-      else setMessage(error instanceof ApiError ? error.message : t('billingAddress.saveError'));
-    } finally {
-      setPending(false);
-    }
-  };
+      return updated.details;
+    },
+    failure: t('billingAddress.saveError'),
+  });
 
   const required = (field: BillingField) => REQUIRED_BILLING_FIELDS.includes(field);
   const text = (field: BillingField, label: string, options: { autoComplete?: string; type?: string; hint?: string } = {}) => (
@@ -149,7 +115,7 @@ function BillingAddressForm({ clientId, answer }: { clientId: number; answer: Bi
             {pending ? t('account.saving') : t('billingAddress.save')}
           </button>
           {changed && !pending && (
-            <button type="button" className="button" onClick={() => { setForm(billingFormOf(answer.details)); setErrors({}); }}>{t('app.cancel')}</button>
+            <button type="button" className="button" onClick={reset}>{t('app.cancel')}</button>
           )}
           {saved && !changed && <p className="form-success-inline" role="status" data-testid="billing-saved">{t('billingAddress.saved')}</p>}
         </div>
