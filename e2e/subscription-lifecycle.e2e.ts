@@ -197,6 +197,11 @@ describe.each(['en', 'fr'] as const)('the subscription lifecycle in %s', (langua
     await page.getByTestId('map').waitFor();
     await poll(() => areaItems(page).count()).toBe(1);
     await waitForMapIdle(page);
+    // The map frames its area again (it was drawn after the map was first read: the cached copy had none).
+    await poll(() => page.evaluate(() => {
+      const centre = (window as unknown as { catchmentMap?: { getCenter(): { lng: number; lat: number } } }).catchmentMap?.getCenter();
+      return centre ? Math.hypot(centre.lng - 7.27, centre.lat - 43.7) < 0.2 : false;
+    })).toBe(true);
     if (!(await page.getByTestId('analysis-panel').isVisible())) await page.getByTestId('analysis-toggle').click();
     await poll(() => page.getByTestId('census-population').textContent()).toMatch(/\d/);
     expect(await censusTab.getAttribute('data-locked-plan')).toBeNull();
