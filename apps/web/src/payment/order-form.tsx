@@ -18,6 +18,7 @@ import { startPayment } from '../api/payment.js';
 import { queryKeys } from '../api/query-keys.js';
 import { getAdditionalUser, getProducts, getSubscription } from '../api/subscription.js';
 import { useLocale } from '../i18n/index.js';
+import { BillingPeriodSwitch } from '../plans/billing-period-switch.js';
 import { formatMoney } from '../plans/plan-offers.js';
 import { clampQuantity, LICENCES_BOUNDS, orderSummary, PIN_PACKS_BOUNDS, type OrderSummary } from './order-summary.js';
 import { appPathOf } from './payment-links.js';
@@ -138,14 +139,7 @@ function PlanOrder({ clientId, product }: { clientId: number; product: PaidPlan 
 
       <div className="payment-field">
         <span className="payment-label" id="payment-period-label">{t('payment.order.period')}</span>
-        <div className="segmented payment-period" role="group" aria-labelledby="payment-period-label" data-testid="payment-period">
-          {BILLING_PERIODS.map((option) => (
-            <button key={option} type="button" aria-pressed={period === option} data-period={option}
-              className={period === option ? 'segmented-active' : undefined} onClick={() => setPeriod(option)}>
-              {t(`billing.periods.${option}`)}
-            </button>
-          ))}
-        </div>
+        <BillingPeriodSwitch className="payment-period" labelledBy="payment-period-label" testId="payment-period" value={period} onChange={setPeriod} />
         {period === 'yearly' && <p className="field-hint">{t('payment.order.yearlyHint')}</p>}
       </div>
 

@@ -13,10 +13,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import {
-  BILLING_PERIODS, classifyChange, currencyForLocale, isPaidPlan, selectionPrice, SOLD_PLANS, taxTreatment, withTax,
+  classifyChange, currencyForLocale, isPaidPlan, selectionPrice, SOLD_PLANS, taxTreatment, withTax,
   type BillingPeriod, type Currency, type PaidPlan, type Plan, type PlanDefinition, type ProductsResponse, type SubscriptionView,
 } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
+import { BillingPeriodSwitch } from './billing-period-switch.js';
 import { changeSubscription } from '../api/subscription.js';
 import { useToasts } from '../app/toasts.js';
 import { useSession } from '../auth/use-session.js';
@@ -100,14 +101,7 @@ export function PlansDialog({ request, onClose }: PlansDialogProps) {
               : t('plansDialog.intro')}
           </p>
           {!chosen && !asked && <div className="plans-period">
-            <div className="segmented" role="group" aria-label={t('plansDialog.period')} data-testid="plans-period">
-              {BILLING_PERIODS.map((option) => (
-                <button key={option} type="button" aria-pressed={period === option} data-period={option}
-                  className={period === option ? 'segmented-active' : undefined} onClick={() => setPeriod(option)}>
-                  {t(`billing.periods.${option}`)}
-                </button>
-              ))}
-            </div>
+            <BillingPeriodSwitch label={t('plansDialog.period')} testId="plans-period" value={period} onChange={setPeriod} />
           </div>}
           {status === 'loggedIn' && !access.plan.sold && (
             <p className="panel-note" data-testid="plans-legacy">{t('plansDialog.legacyPlan', { plan: t(`plans.${access.plan.id}`) })}</p>
