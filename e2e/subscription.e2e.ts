@@ -218,6 +218,29 @@ describe('a subscriber\'s subscription page', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
+
+  it('buys a pack of 10,000 pins for the plan it has: the order says so, the test-mode page charges it, the subscription counts 20,000 pins', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    await subscriberOnTheirPage(page, 'en');
+    await page.getByTestId('subscription-change-quantities').click();
+    const order = page.getByTestId('payment-order');
+    await order.waitFor();
+    // The same plan as it is: nothing to order yet.
+    await poll(() => order.getByTestId('payment-same-plan').isVisible()).toBe(true);
+    expect(await order.getByTestId('payment-continue').count()).toBe(0);
+    await order.getByTestId('payment-pin-packs-input').press('ArrowUp');
+    await poll(() => order.getByTestId('payment-quantity-note').isVisible()).toBe(true);
+    expect(await order.getByTestId('payment-same-plan').count()).toBe(0);
+    await order.getByTestId('payment-continue').click();
+    const checkout = page.getByTestId('test-checkout');
+    await checkout.waitFor();
+    await checkout.getByTestId('test-checkout-pay').click();
+    await page.getByTestId('payment-success-plan').waitFor();
+    await page.goto('/app/profile/subscription');
+    await poll(() => text(page, 'subscription-pins')).toMatch(/^20,000 pins/);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('a free user\'s subscription page', () => {

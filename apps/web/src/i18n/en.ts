@@ -685,7 +685,8 @@ export const en = {
       continuing: 'Opening the payment page…',
       schedule: 'Schedule this change',
       memberNote: 'You use a licence of the subscription of {{owner}}: only its owner can change its plan.',
-      samePlan: 'This is already your plan, billed this way. Your subscription page changes its users and options.',
+      samePlan: 'This is already your plan, billed this way: change its number of users or pin packs above to update it.',
+      quantityUpgradeNote: 'Your {{plan}} plan with these users and packs: what they add for the rest of the current period is charged on the payment page.',
       upgradeNote: 'It replaces your {{plan}} plan once paid; what is left of your current period is deducted on the payment page.',
       changeNote: 'This change starts at the end of your current period: nothing to pay now.',
     },
@@ -884,6 +885,7 @@ export const en = {
     pinPacks_one: 'including {{count}} extra pack of {{size}}',
     pinPacks_other: 'including {{count}} extra packs of {{size}}',
     pinPackPrice: 'Extra packs of {{size}} pins: {{amount}} {{per}} excl. tax each',
+    changeQuantities: 'Change the number of users or pin packs',
     status: {
       pastDue: 'Payment failed',
       cancelling: 'Cancelled',

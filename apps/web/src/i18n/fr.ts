@@ -684,7 +684,8 @@ export const fr: WebCatalogue = {
       continuing: 'Ouverture de la page de paiement…',
       schedule: 'Programmer ce changement',
       memberNote: 'Vous utilisez une licence de l’abonnement de {{owner}} : seul son propriétaire peut en changer l’offre.',
-      samePlan: 'C’est déjà votre offre, facturée ainsi. La page de votre abonnement permet d’en modifier les utilisateurs et les options.',
+      samePlan: 'C’est déjà votre offre, facturée ainsi : modifiez ci-dessus le nombre d’utilisateurs ou de packs de points pour la mettre à jour.',
+      quantityUpgradeNote: 'Votre offre {{plan}} avec ces utilisateurs et ces packs : ce qu’ils ajoutent pour le reste de la période en cours est facturé sur la page de paiement.',
       upgradeNote: 'Elle remplace votre offre {{plan}} une fois payée ; ce qui reste de la période en cours est déduit sur la page de paiement.',
       changeNote: 'Ce changement prend effet à la fin de votre période en cours : rien à payer maintenant.',
     },
@@ -883,6 +884,7 @@ export const fr: WebCatalogue = {
     pinPacks_one: 'dont {{count}} pack supplémentaire de {{size}}',
     pinPacks_other: 'dont {{count}} packs supplémentaires de {{size}}',
     pinPackPrice: 'Packs supplémentaires de {{size}} points : {{amount}} {{per}} HT chacun',
+    changeQuantities: 'Modifier le nombre d’utilisateurs ou de packs de points',
     status: {
       pastDue: 'Paiement échoué',
       cancelling: 'Résilié',

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  BILLING_PERIODS, isPurchasablePlan, PLAN_CATALOGUE,
+  BILLING_PERIODS, classifyChange, isPurchasablePlan, PLAN_CATALOGUE,
   type BillingPeriod, type Currency, type PaidPlan, type PlanChangeResponse,
 } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
@@ -92,7 +92,14 @@ function PlanOrder({ clientId, product }: { clientId: number; product: PaidPlan 
   const offer = products.data.products.find((entry) => entry.product === product);
   if (!summary || !offer) return <PaymentError />;
   const { currency } = products.data;
-  const action = offer[period].action;
+  const offered = offer[period].action;
+  // The plan and billing the owner already has: a change of users or pin packs is still a change
+  // (more is paid now, less starts with the next period), which the products call does not list.
+  const own = ownSubscription?.product === product && ownSubscription.period === period ? ownSubscription : null;
+  const quantityChange = offered === null && own
+    ? classifyChange({ product, period, licences: own.licences, pinPacks: own.pinPacks }, { product, period, licences, pinPacks }, currency)
+    : 'none';
+  const action = offered ?? (quantityChange === 'none' ? null : quantityChange);
   const planName = t(`plans.${product}`);
   const money = (cents: number) => formatMoney(cents, currency, locale);
 
@@ -158,7 +165,10 @@ function PlanOrder({ clientId, product }: { clientId: number; product: PaidPlan 
       {!member && ownSubscription && action === null && (
         <p className="payment-note" data-testid="payment-same-plan">{t('payment.order.samePlan')}</p>
       )}
-      {!member && ownSubscription && action === 'upgrade' && (
+      {!member && own && action === 'upgrade' && (
+        <p className="payment-note" data-testid="payment-quantity-note">{t('payment.order.quantityUpgradeNote', { plan: planName })}</p>
+      )}
+      {!member && ownSubscription && !own && action === 'upgrade' && (
         <p className="payment-note" data-testid="payment-upgrade-note">{t('payment.order.upgradeNote', { plan: t(`plans.${ownSubscription.product}`) })}</p>
       )}
       {!member && ownSubscription && (action === 'downgrade' || action === 'change') && (

@@ -240,6 +240,11 @@ function SubscriptionDetails({ view }: { view: SubscriptionView }) {
                   })}
                 </span>
               )}
+              {owner && mayChange && (
+                <Link className="subscription-fact-detail" to={`/payment/${view.product}?period=${view.period}`} data-testid="subscription-change-quantities">
+                  {t('subscription.changeQuantities')}
+                </Link>
+              )}
             </dd>
           </div>
         </dl>
