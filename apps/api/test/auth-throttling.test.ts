@@ -284,13 +284,14 @@ describe('the log-in throttle itself', () => {
     expect((await oneSocket).every((verdict) => verdict.outcome === 'throttled')).toBe(true);
     expect(checks).toBe(1);
 
-    // The owner, queued behind attackers, gets in.
+    // The owner, queued behind attackers, gets in. (Not counted for one-at-a-time: once the owner
+    // is in, the account's failures start again, so an attempt read after that is not slowed down
+    // and is checked at once, beside the queued ones still waiting.)
     const [owner] = await Promise.all([
       throttle.attempt(from('198.51.100.1'), check(true)),
       ...sockets.map((socket) => throttle.attempt(from(socket, 'again'), check(false))),
     ]);
     expect(owner).toEqual({ outcome: 'accepted' });
-    expect(most).toBe(1);
   });
 });
 
