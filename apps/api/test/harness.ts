@@ -15,6 +15,8 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { createContext, type AppContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
+import { listPoiDatasets, removePoiDataset } from '../src/poi/data/poi-loader.js';
+import { importOsmPoiExtract, importSireneFiles } from '../src/poi/data/poi-import.js';
 import { listLoadedDatasets, removeDataset } from '../src/territories/data/dataset-loader.js';
 import { loadTerritoryFiles } from '../src/territories/data/territory-files.js';
 import { importTerritories } from '../src/territories/data/territory-import.js';
@@ -59,6 +61,7 @@ async function open(): Promise<{ ctx: AppContext; app: FastifyInstance }> {
   const demo = await ensureDemoData({ dataDir: config.dataDir });
   // A PostgreSQL test database outlives the run: what earlier runs imported is taken out first.
   for (const dataset of await listLoadedDatasets(database.db)) if (dataset.source !== 'demo') await removeDataset(database.db, dataset.id);
+  for (const dataset of await listPoiDatasets(database.db)) await removePoiDataset(database.db, dataset.id);
   await loadTerritoryFiles(database.db, [demoTerritoryDirectory(config.dataDir)], () => {});
   const ctx = createContext(config, database, demo);
   const app = await buildServer(ctx, { rateLimits: false });
@@ -101,6 +104,16 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   const cookie = response.cookies.find((c) => c.name === 'session');
   if (!cookie) throw new Error('no session cookie');
   return `session=${cookie.value}`;
+}
+
+/** Imports the POIs of an OpenStreetMap extract (test-data/osm) into the worker's database. */
+export function importOsmPoiFile(ctx: AppContext, file: string) {
+  return importOsmPoiExtract(ctx.database.db, file, { scratchDir: ctx.config.territoryDir });
+}
+
+/** Imports SIRENE files (test-data/poi) into the worker's database. */
+export function importSireneTestFiles(ctx: AppContext, files: string[]) {
+  return importSireneFiles(ctx.database.db, files);
 }
 
 /** Imports open-data files with a territorial importer into the test database, as `npm run data -- import` does. */

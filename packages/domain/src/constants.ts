@@ -25,6 +25,8 @@ export const FREE_MAX_AREAS_PER_MAP = 10;
 /** Rows of own data a free user may import (SPEC §9; the demo dataset has 10 points). */
 export const FREE_MAX_IMPORTED_ROWS = 10;
 export const CLUSTERING_FROM_AREAS = 100;
+/** Businesses a search's export takes at most (SPEC §9: the export is blocked above a count); above, the user narrows the search. */
+export const POI_EXPORT_MAX_ITEMS = 10_000;
 export const UNDO_TOAST_MS = 5_000;
 export const VERSION_CHECK_MS = 60_000;
 

@@ -113,6 +113,17 @@ export const ERRORS = {
   logoTooLarge: { code: 'LOGO_TOO_LARGE', status: 413, message: 'errors.logoTooLarge' },
   /** The bytes start as a JPEG or PNG does but are not one that can be read (cut short, forged). */
   logoSetFailed: { code: 'LOGO_SET_FAILED', status: 422, message: 'errors.logoSetFailed' },
+  // Business searches (SPEC §5, §8, §9).
+  searchNotFound: { code: 'SEARCH_NOT_FOUND', status: 404, message: 'errors.searchNotFound' },
+  poiItemNotFound: { code: 'POI_ITEM_NOT_FOUND', status: 404, message: 'errors.poiItemNotFound' },
+  /** A write based on an older version of the map's searches (another tab or browser); details.currentVersion. */
+  searchVersionConflict: { code: 'SEARCH_VERSION_CONFLICT', status: 409, message: 'errors.searchVersionConflict' },
+  /** The plan's business searches are used up (free: the first only); details.maxSearches. */
+  searchLimitReached: { code: 'SEARCH_LIMIT_REACHED', status: 403, message: 'errors.searchLimitReached' },
+  /** No catalogue of that name is imported; details.datasetName. */
+  poiCatalogueUnknown: { code: 'POI_CATALOGUE_UNKNOWN', status: 422, message: 'errors.poiCatalogueUnknown' },
+  /** Export of more items than POI_EXPORT_MAX_ITEMS; details.count, details.max. */
+  poiExportTooLarge: { code: 'POI_EXPORT_TOO_LARGE', status: 422, message: 'errors.poiExportTooLarge' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

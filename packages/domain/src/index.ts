@@ -16,3 +16,4 @@ export * from './measure-catalogue.js';
 export * from './realtime.js';
 export * from './billing/index.js';
 export * from './organization/index.js';
+export * from './poi/index.js';

@@ -15,3 +15,4 @@ export * from './territories/flat-polygons.js';
 export * from './territories/territory-store.js';
 export * from './territories/unit-tiles.js';
 export * from './importers/index.js';
+export * from './poi/index.js';

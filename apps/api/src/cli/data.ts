@@ -6,6 +6,7 @@ import { buildDemoData, demoDirectory } from '@catchment/geodata';
 import { loadConfig, type Config } from '../config.js';
 import { ensureDemoRoadNetworks } from '../isochrones/demo-road-networks.setup.js';
 import { buildDemoBasemaps } from '../basemap/demo-basemaps.setup.js';
+import { listPoiDatasets, removePoiDataset } from '../poi/data/poi-loader.js';
 import { listLoadedDatasets, removeDataset } from '../territories/data/dataset-loader.js';
 import { withDataDatabase } from './cli-database.js';
 import { IMPORT_SOURCES, importUsage } from './import-sources.js';
@@ -39,7 +40,7 @@ const COMMANDS: Record<string, DataCommand> = {
   },
   datasets: {
     usage: 'datasets',
-    summary: 'List the territorial datasets in the database (id, source, units, version)',
+    summary: 'List the territorial and business/POI datasets in the database (id, source, units or items, version)',
     async run(_args, { config, log }) {
       await withDataDatabase(config, log, async (database) => {
         const datasets = await listLoadedDatasets(database.db);
@@ -47,16 +48,22 @@ const COMMANDS: Record<string, DataCommand> = {
         for (const dataset of datasets) {
           log(`${dataset.id.padEnd(48)} ${dataset.source.padEnd(14)} ${String(dataset.units).padStart(8)} units  v${dataset.version}  ${dataset.kinds.join(', ')}`);
         }
+        const poiDatasets = await listPoiDatasets(database.db);
+        if (poiDatasets.length === 0) log('No business or POI dataset in the database yet.');
+        for (const dataset of poiDatasets) {
+          log(`${dataset.id.padEnd(48)} ${dataset.source.padEnd(14)} ${String(dataset.items).padStart(8)} items  v${dataset.version}  ${dataset.catalogues.join(', ')}`);
+        }
       });
     },
   },
   remove: {
     usage: 'remove <dataset id>',
-    summary: 'Take a territorial dataset out of the database (ids: npm run data -- datasets)',
+    summary: 'Take a territorial or business/POI dataset out of the database (ids: npm run data -- datasets)',
     async run([id], { config, log }) {
       if (!id) throw new Error('remove needs a dataset id (see npm run data -- datasets)');
       await withDataDatabase(config, log, async (database) => {
-        if (!(await removeDataset(database.db, id))) throw new Error(`No dataset "${id}" (see npm run data -- datasets)`);
+        const removed = (await removeDataset(database.db, id)) || (await removePoiDataset(database.db, id));
+        if (!removed) throw new Error(`No dataset "${id}" (see npm run data -- datasets)`);
         log(`Dataset ${id} removed.`);
       });
     },

@@ -44,7 +44,7 @@ describe('npm run data -- import osm', () => {
 
   it('lists every importer with `sources`', async () => {
     const { stdout } = await dataCommand(['sources'], mkdtempSync(join(tmpdir(), 'data-sources-')));
-    for (const source of ['osm', 'fr-communes', 'fr-iris', 'fr-departements', 'us-states', 'us-counties', 'us-zcta', 'gb-districts', 'geonames-cities', 'geonames-postcodes']) {
+    for (const source of ['osm', 'osm-pois', 'sirene', 'fr-communes', 'fr-iris', 'fr-departements', 'us-states', 'us-counties', 'us-zcta', 'gb-districts', 'geonames-cities', 'geonames-postcodes']) {
       expect(stdout).toContain(`import ${source} `);
     }
     expect(stdout).toContain('docs/data-sources.md');
@@ -71,6 +71,31 @@ describe('npm run data -- import osm', () => {
     expect(removed.stdout).toContain('Dataset fr-communes--communes-06-alpes-maritimes removed.');
     expect((await dataCommand(['datasets'], dataDir)).stdout).toContain('No territorial dataset in the database yet.');
   }, 120_000);
+
+  it('imports the POIs of an extract and SIRENE establishments, lists them with the datasets and removes them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
+    const { stdout, stderr } = await dataCommand(['import', 'osm-pois', 'test-data/osm/monaco.osm.pbf'], dataDir);
+    expect(stdout).toContain('Dataset osm-pois--monaco (monaco.osm.pbf): 247 items');
+    expect(stdout).toContain('  mc_osm_poi: 247');
+    expect(stdout).toContain("countries placed by the extract's own borders: mc");
+    expect(stdout).toMatch(/Dataset osm-pois--monaco is live \(POI data version \d+\)/);
+    expect(stderr).toMatch(/\[#+\] 100% read/);
+    expect(stderr).toMatch(/\[#+\] 100% database/);
+    expect(readdirSync(join(dataDir, 'imports'))).toEqual([]);
+
+    const sirene = await dataCommand(['import', 'sirene', 'test-data/poi/sirene-etablissements-67-bas-rhin-by-iris.csv'], dataDir);
+    expect(sirene.stdout).toContain('Dataset sirene--sirene-etablissements-67-bas-rhin-by-iris (sirene-etablissements-67-bas-rhin-by-iris.csv): 81,921 items');
+    const listed = await dataCommand(['datasets'], dataDir);
+    expect(listed.stdout).toMatch(/osm-pois--monaco\s+osm-pois\s+247 items\s+v\d+\s+mc_osm_poi\n/);
+    expect(listed.stdout).toMatch(/sirene--sirene-etablissements-67-bas-rhin-by-iris\s+sirene\s+81921 items\s+v\d+\s+fr_institutions/);
+    const again = await dataCommand(['import', 'osm-pois', 'test-data/osm/monaco.osm.pbf'], dataDir);
+    expect(again.stdout).toContain('Dataset osm-pois--monaco: the same items are already in the database; nothing changed.');
+    await expect(dataCommand(['import', 'sirene', 'test-data/fr/population-iris-67-bas-rhin-2016.csv'], dataDir)).rejects.toMatchObject({
+      stderr: expect.stringMatching(/population-iris-67-bas-rhin-2016\.csv is not a SIRENE file/),
+    });
+    expect((await dataCommand(['remove', 'osm-pois--monaco'], dataDir)).stdout).toContain('Dataset osm-pois--monaco removed.');
+    expect((await dataCommand(['datasets'], dataDir)).stdout).not.toContain('osm-pois--monaco');
+  }, 180_000);
 
   it('names the graph after the region', () => {
     expect(regionName('../data/rnv-mannheim-heidelberg.osm.pbf')).toBe('rnv-mannheim-heidelberg');

@@ -6,9 +6,12 @@
 import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { formatImportSummary, GRAPH_EXTENSION, importOsm, progressBar } from '@catchment/routing';
-import { formatImportReport, formatRegionBasemapSummary, REGION_BASEMAP_EXTENSION, TERRITORY_IMPORTERS } from '@catchment/geodata';
+import {
+  formatImportReport, formatPoiReadSummary, formatRegionBasemapSummary, REGION_BASEMAP_EXTENSION, TERRITORY_IMPORTERS,
+} from '@catchment/geodata';
 import { buildRegionBasemapFromExtract } from '../basemap/region-basemap-build.js';
 import type { Config } from '../config.js';
+import { importOsmPoiExtract, importSireneFiles, type PoiImportResult } from '../poi/data/poi-import.js';
 import { importTerritories } from '../territories/data/territory-import.js';
 import { withDataDatabase } from './cli-database.js';
 
@@ -53,6 +56,36 @@ export const IMPORT_SOURCES: Record<string, ImportSource> = {
       log('Restart the server to route in the imported regions; running servers show their basemap within seconds.');
     },
   },
+  // Businesses and points of interest, into the database (every server sees them once live).
+  'osm-pois': {
+    usage: 'osm-pois <extract.osm.pbf>…',
+    summary: 'Points of interest (amenity, shop, office, tourism, leisure, healthcare, craft) of OpenStreetMap extracts into the {country}_osm_poi catalogues',
+    async run(files, { config, log, progress }) {
+      if (files.length === 0) throw new Error('import osm-pois needs at least one OpenStreetMap extract');
+      await withDataDatabase(config, log, async (database) => {
+        const scratchDir = join(config.dataDir, 'imports');
+        mkdirSync(scratchDir, { recursive: true });
+        for (const file of files) {
+          const bar = progressWriter(progress);
+          const result = await importOsmPoiExtract(database.db, file, { scratchDir, onProgress: bar.update });
+          bar.done();
+          for (const line of formatPoiImport(result)) log(line);
+        }
+      });
+    },
+  },
+  sirene: {
+    usage: 'sirene <StockEtablissement.csv> [GeolocalisationEtablissement.csv] | <by-IRIS.csv>',
+    summary: "SIRENE establishments (INSEE's stock with its geolocation file, or establishments by IRIS) into the fr_institutions catalogue",
+    async run(files, { config, log, progress }) {
+      await withDataDatabase(config, log, async (database) => {
+        const bar = progressWriter(progress);
+        const results = await importSireneFiles(database.db, files, { onProgress: bar.update });
+        bar.done();
+        for (const result of results) for (const line of formatPoiImport(result)) log(line);
+      });
+    },
+  },
   // Territorial units and census figures, into the database (every server sees them once live).
   ...Object.fromEntries(Object.entries(TERRITORY_IMPORTERS).map(([name, importer]): [string, ImportSource] => [name, {
     usage: importer.usage,
@@ -72,6 +105,19 @@ export const IMPORT_SOURCES: Record<string, ImportSource> = {
     },
   }])),
 };
+
+function formatPoiImport({ files, summary, borders, loaded }: PoiImportResult): string[] {
+  if (!summary) return [`Dataset ${loaded.id}: the same items are already in the database; nothing changed.`];
+  const [count, ...details] = formatPoiReadSummary(summary);
+  return [
+    `Dataset ${loaded.id} (${files.map((file) => basename(file)).join(', ')}): ${count}`,
+    ...details,
+    ...(borders && borders.length > 0
+      ? [`  countries placed by the extract's own borders: ${borders.map((border) => `${border.code}${border.closedOverGap ? ' (closed over a gap)' : ''}`).join(', ')}`]
+      : []),
+    `Dataset ${loaded.id} is live (POI data version ${loaded.version}): running servers use it from their next request.`,
+  ];
+}
 
 /**
  * Redraws one line in a terminal; elsewhere (CI logs, pipes) writes a line per tenth of the read

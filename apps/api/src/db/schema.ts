@@ -61,6 +61,8 @@ export interface MapsTable {
   public: Generated<boolean>;
   version: Generated<number>;
   selected_uuid: string | null;
+  /** Version of the map's list of business searches (migration 012). */
+  searches_version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -121,6 +123,24 @@ export interface Database {
   local_checkouts: LocalCheckoutsTable;
   organization_configurations: OrganizationConfigurationsTable;
   organization_logos: OrganizationLogosTable;
+  poi_searches: PoiSearchesTable;
+}
+
+/** Business searches saved on maps (migration 012; POI items are read with SQL, as territories are). */
+export interface PoiSearchesTable {
+  id: Generated<number>;
+  map_id: number;
+  created_by: number | null;
+  dataset_name: string;
+  categories: Generated<string[]>;
+  names: Generated<string[]>;
+  naf_codes: Generated<string[]>;
+  headcounts: Generated<string[]>;
+  label: string | null;
+  color: string;
+  position: number;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
 }
 
 /** Billing (migration 009): see migrations/009_billing.sql for what each column holds. */

@@ -6,3 +6,4 @@ export * from './isochrones.js';
 export * from './territories.js';
 export * from './organization.js';
 export * from './billing.js';
+export * from './searches.js';

@@ -34,9 +34,18 @@ export class CountryLocator {
     this.index.finish();
   }
 
-  /** Lower-case ISO 3166-1 alpha-2 code of the country at [lng, lat], or undefined (at sea). */
-  countryAt(point: readonly [number, number]): string | undefined {
-    return this.nearestLand(point)?.code;
+  /**
+   * Lower-case ISO 3166-1 alpha-2 code of the country at [lng, lat], or undefined (at sea).
+   * `except`: countries known not to hold the point (a finer border says it is outside them), so
+   * the nearest other country answers where their coarse shape overlaps it.
+   */
+  countryAt(point: readonly [number, number], except?: ReadonlySet<string>): string | undefined {
+    return this.nearestLand(point, except)?.code;
+  }
+
+  /** The country at [lng, lat] (0 metres) or the nearest within COAST_TOLERANCE_METERS, with its distance. */
+  nearestCountry(point: readonly [number, number], except?: ReadonlySet<string>): { code: string; meters: number } | undefined {
+    return this.nearestLand(point, except);
   }
 
   /**
@@ -48,17 +57,17 @@ export class CountryLocator {
     return this.nearestLand(point)?.meters ?? Infinity;
   }
 
-  private nearestLand([lng, lat]: readonly [number, number]): { code: string; meters: number } | undefined {
+  private nearestLand([lng, lat]: readonly [number, number], except?: ReadonlySet<string>): { code: string; meters: number } | undefined {
     for (const i of this.index.search(lng, lat, lng, lat)) {
       const part = this.parts[i];
-      if (part && insidePolygon(lng, lat, part.rings)) return { code: part.code, meters: 0 };
+      if (part && !except?.has(part.code) && insidePolygon(lng, lat, part.rings)) return { code: part.code, meters: 0 };
     }
     const degrees = COAST_TOLERANCE_METERS / METERS_PER_DEGREE;
     const lngDegrees = degrees / Math.max(0.05, Math.cos((lat * Math.PI) / 180));
     let best: { code: string; meters: number } | undefined;
     for (const i of this.index.search(lng - lngDegrees, lat - degrees, lng + lngDegrees, lat + degrees)) {
       const part = this.parts[i];
-      if (!part) continue;
+      if (!part || except?.has(part.code)) continue;
       const meters = distanceToRingsMeters(lng, lat, part.rings);
       if (meters <= COAST_TOLERANCE_METERS && (!best || meters < best.meters)) best = { code: part.code, meters };
     }
@@ -107,7 +116,7 @@ export function insidePolygon(x: number, y: number, rings: Position[][]): boolea
 }
 
 /** Distance from a point to the nearest edge of the rings, in a local equirectangular projection. */
-function distanceToRingsMeters(lng: number, lat: number, rings: Position[][]): number {
+export function distanceToRingsMeters(lng: number, lat: number, rings: Position[][]): number {
   const kx = METERS_PER_DEGREE * Math.cos((lat * Math.PI) / 180);
   const ky = METERS_PER_DEGREE;
   let best = Infinity;

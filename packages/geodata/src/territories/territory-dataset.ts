@@ -50,7 +50,7 @@ export interface WrittenDataset { header: TerritoryDatasetHeader; file: string }
 
 /** `fr-communes` + `communes-06-alpes-maritimes.geojson` → `fr-communes--communes-06-alpes-maritimes`. */
 export function datasetId(source: string, firstFile: string): string {
-  const stem = path.basename(firstFile).replace(/\.(geojson|json|shp|gpkg|zip|csv|txt|topo\.json)$/i, '').replace(/\.[^.]+$/, '');
+  const stem = path.basename(firstFile).replace(/\.(geojson|json|shp|gpkg|zip|csv|txt|topo\.json|osm\.pbf|osm\.gz|osm)$/i, '').replace(/\.[^.]+$/, '');
   return `${source}--${stem.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
 }
 

@@ -14,12 +14,13 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Position } from 'geojson';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { UNIT_KINDS, unionGeometries, type AdministrativeKind, type AreaGeometry } from '@catchment/domain';
 import {
   labelPosition, placeNameKey, readDatasetHeader, readTerritoryUnits, type TerritoryDatasetHeader, type TerritoryUnitRecord,
 } from '@catchment/geodata';
 import type { Database } from '../../db/schema.js';
+import { deleteDatasetVersions, lockPublications, writeInBatches } from '../../db/versioned-datasets.js';
 import { rebuildDerivedData } from './territory-derived.js';
 
 /**
@@ -29,11 +30,8 @@ import { rebuildDerivedData } from './territory-derived.js';
  */
 const BATCH_UNITS = 2_000;
 const BATCH_POSITIONS = 50_000;
-const DELETE_BATCH = 2_000;
 /** Points of a unit's part in the spatial index. */
 const PART_POINTS = 255;
-/** Advisory lock key of the publications (migrate.ts uses 727001). */
-const PUBLISH_LOCK = 727_002;
 
 export interface LoadedDatasetReport {
   id: string;
@@ -62,10 +60,10 @@ export async function loadDatasetFile(db: Kysely<Database>, file: string, option
     await stageUnits(db, header, file, version, options);
     await publish(db, header, contentHash, version);
   } catch (error) {
-    await deleteVersions(db, header.id, (column) => sql`${column} = ${version}`).catch(() => {});
+    await deleteDatasetVersions(db, 'territory_units', header.id, (column) => sql`${column} = ${version}`).catch(() => {});
     throw error;
   }
-  await deleteVersions(db, header.id, (column) => sql`${column} < ${version}`);
+  await deleteDatasetVersions(db, 'territory_units', header.id, (column) => sql`${column} < ${version}`);
   return { id: header.id, units: header.units, kinds: header.kinds, version, unchanged: false };
 }
 
@@ -78,7 +76,7 @@ export async function listLoadedDatasets(db: Kysely<Database>) {
 /** Takes a dataset out of the data (its units go with it); false when there is no such dataset. */
 export async function removeDataset(db: Kysely<Database>, datasetId: string): Promise<boolean> {
   const removed = await db.transaction().execute(async (trx) => {
-    await lockDerivedData(trx);
+    await lockPublications(trx, 'territories');
     const deleted = await sql`DELETE FROM territory_datasets WHERE id = ${datasetId}`.execute(trx);
     if (Number(deleted.numAffectedRows ?? 0) === 0) return false;
     // The data version must still move on, so that caches keyed on it are not reused.
@@ -86,38 +84,22 @@ export async function removeDataset(db: Kysely<Database>, datasetId: string): Pr
     await rebuildDerivedData(trx);
     return true;
   });
-  if (removed) await deleteVersions(db, datasetId, (column) => sql`${column} IS NOT NULL`);
+  if (removed) await deleteDatasetVersions(db, 'territory_units', datasetId, (column) => sql`${column} IS NOT NULL`);
   return removed;
-}
-
-/**
- * One publication at a time, across processes: two servers loading the demo at once on an empty
- * PostgreSQL would otherwise rebuild the derived tables side by side and collide on their keys.
- */
-async function lockDerivedData(trx: Transaction<Database>): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${PUBLISH_LOCK})`.execute(trx);
 }
 
 async function stageUnits(db: Kysely<Database>, header: TerritoryDatasetHeader, file: string, version: number, options: LoadOptions): Promise<void> {
   const precedence = header.source === 'demo' ? 0 : 1;
-  let batch: TerritoryUnitRecord[] = [];
-  let positions = 0;
   let written = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
+  await writeInBatches(knownKinds(readTerritoryUnits(file)), { maxItems: BATCH_UNITS, weight: (unit) => positionCount(unit.geometry), maxWeight: BATCH_POSITIONS }, async (batch) => {
     await insertBatch(db, header.id, version, precedence, batch);
     written += batch.length;
-    batch = [];
-    positions = 0;
     options.onProgress?.({ phase: 'database', fraction: header.units > 0 ? written / header.units : 1 });
-  };
-  for await (const unit of readTerritoryUnits(file)) {
-    if (!UNIT_KINDS[unit.kind]) continue;
-    batch.push(unit);
-    positions += positionCount(unit.geometry);
-    if (batch.length >= BATCH_UNITS || positions >= BATCH_POSITIONS) await flush();
-  }
-  await flush();
+  });
+}
+
+async function* knownKinds(units: AsyncIterable<TerritoryUnitRecord>): AsyncGenerator<TerritoryUnitRecord> {
+  for await (const unit of units) if (UNIT_KINDS[unit.kind]) yield unit;
 }
 
 async function insertBatch(db: Kysely<Database>, datasetId: string, version: number, precedence: number, units: TerritoryUnitRecord[]): Promise<void> {
@@ -223,7 +205,7 @@ async function repairInvalidBoundaries(db: Kysely<Database>, ids: string[]): Pro
 /** Makes `version` the dataset's live one, unless a later load already went live (then this one is dropped). */
 async function publish(db: Kysely<Database>, header: TerritoryDatasetHeader, contentHash: string, version: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await lockDerivedData(trx);
+    await lockPublications(trx, 'territories');
     const updated = await sql`
       INSERT INTO territory_datasets (id, source, files, kinds, units, content_hash, version, imported_at)
       VALUES (${header.id}, ${header.source}, ${JSON.stringify(header.files)}::jsonb, ${header.kinds}::text[], ${header.units},
@@ -235,15 +217,6 @@ async function publish(db: Kysely<Database>, header: TerritoryDatasetHeader, con
     await sql`UPDATE territory_data_state SET version = ${version}`.execute(trx);
     await rebuildDerivedData(trx);
   });
-}
-
-async function deleteVersions(db: Kysely<Database>, datasetId: string, which: (column: ReturnType<typeof sql.ref>) => ReturnType<typeof sql>): Promise<void> {
-  for (;;) {
-    const deleted = await sql`
-      DELETE FROM territory_units WHERE id IN (
-        SELECT id FROM territory_units WHERE dataset_id = ${datasetId} AND ${which(sql.ref('version'))} LIMIT ${DELETE_BATCH})`.execute(db);
-    if (Number(deleted.numAffectedRows ?? 0) < DELETE_BATCH) return;
-  }
 }
 
 /** Of the units' lines only: the header's import date must not make the same data look new. */

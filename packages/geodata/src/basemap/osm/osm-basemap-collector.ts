@@ -11,12 +11,13 @@ import {
   PROTOMAPS_LAYERS, type FeatureProperties, type ProtomapsLayerName,
 } from './classify-osm.js';
 import { coastlineLandAndSea } from './coastline-land.js';
-import { pointInRing, signedArea, type Box, type Position } from './ring-geometry.js';
+import { assembleMultipolygon, closeRing, orient, type OsmMember } from './multipolygon.js';
+import type { Box, Position } from './ring-geometry.js';
 import { joinWays } from './join-ways.js';
 import { NodePositions } from './node-positions.js';
 import type { OsmTags } from './osm-names.js';
 
-export interface OsmRelationMemberLike { type: 'node' | 'way' | 'relation'; ref: number; role: string }
+export type OsmRelationMemberLike = OsmMember;
 
 export type BasemapFeature = Feature<Point | LineString | Polygon | MultiPolygon, FeatureProperties>;
 
@@ -123,7 +124,7 @@ export class OsmBasemapCollector {
       }
     }
     for (const multipolygon of this.multipolygons) {
-      const polygons = this.assembleMultipolygon(multipolygon.members);
+      const polygons = assembleMultipolygon(multipolygon.members, (way) => this.wayRefs.get(way), (refs) => this.positions(refs));
       if (polygons.length > 0) layers[multipolygon.layer].push(feature({ type: 'MultiPolygon', coordinates: polygons }, multipolygon.properties));
     }
     for (const [way, level] of this.boundaryLevels) {
@@ -197,38 +198,8 @@ export class OsmBasemapCollector {
       open: joined.open.map((chain) => this.positions(chain)).filter((chain) => chain.length >= 2),
     };
   }
-
-  /** Outer rings (counter-clockwise) with the inner rings that lie in them (clockwise). */
-  private assembleMultipolygon(members: readonly OsmRelationMemberLike[]): Position[][][] {
-    const ringsOf = (role: (role: string) => boolean) => {
-      const ways = members.filter((member) => member.type === 'way' && role(member.role)).flatMap((member) => {
-        const refs = this.wayRefs.get(member.ref);
-        return refs ? [refs] : [];
-      });
-      return joinWays(ways).rings.map((ring) => this.positions(ring)).filter((ring) => ring.length >= 4).map(closeRing);
-    };
-    const outers = ringsOf((role) => role !== 'inner').map((ring) => orient(ring, true));
-    const inners = ringsOf((role) => role === 'inner').map((ring) => orient(ring, false));
-    const polygons: Position[][][] = outers.map((outer) => [outer]);
-    for (const inner of inners) {
-      const owner = polygons.find(([outer]) => pointInRing(inner[0]!, outer!));
-      owner?.push(inner);
-    }
-    return polygons;
-  }
 }
 
 function feature<G extends BasemapFeature['geometry']>(geometry: G, properties: FeatureProperties): BasemapFeature {
   return { type: 'Feature', geometry, properties };
-}
-
-function closeRing(ring: Position[]): Position[] {
-  const first = ring[0]!;
-  const last = ring.at(-1)!;
-  return first[0] === last[0] && first[1] === last[1] ? ring : [...ring, first];
-}
-
-/** RFC 7946 winding: outer rings counter-clockwise, holes clockwise. */
-function orient(ring: Position[], counterClockwise: boolean): Position[] {
-  return signedArea(ring) > 0 === counterClockwise ? ring : [...ring].reverse();
 }

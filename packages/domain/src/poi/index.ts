@@ -1,0 +1,4 @@
+export * from './category-tree.js';
+export * from './categories.js';
+export * from './naf.js';
+export * from './headcount-bands.js';

@@ -1,0 +1,11 @@
+export * from './poi-item.js';
+export { formatAddress, type AddressParts } from './postal-address.js';
+export { OSM_POI_KEYS, osmPoiFields, type OsmPoiFields } from './osm/osm-poi-tags.js';
+export { readOsmPois, osmPoiItem, type OsmPoiRead, type OsmPoiReadOptions, type OsmPoiSink } from './osm/read-osm-pois.js';
+export { BorderedCountryLocator, ExtractBorderCollector, type CountryBorder } from './osm/extract-borders.js';
+export { pointInsidePolygons } from './osm/point-inside.js';
+export { classifySireneFiles, readGeolocation, readSireneItems, SIRENE_CATALOGUE, type SireneFile, type SireneReadOptions } from './sirene/read-sirene.js';
+export { GeolocationIndex } from './sirene/geolocation-index.js';
+export { projectedToLonLat } from './sirene/lambert-projections.js';
+export { readCsvHeader, sireneFileKind, type SireneFileKind } from './sirene/sirene-files.js';
+export { encodePoiTile, POI_CLUSTER_BELOW_ZOOM, POI_CLUSTER_CELLS, type PoiTileCluster } from './poi-tiles.js';
