@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type Device } from './support/browser.js';
-import { unexpectedErrors } from './support/app.js';
+import { signUpByApi, unexpectedErrors } from './support/app.js';
 import { readOutbox, waitForMailLink } from './support/outbox.js';
 
 const baseUrl = inject('baseUrl');
@@ -289,18 +289,6 @@ async function journey(language: Language, device: Device = {}) {
   await context.close();
 }
 
-/** A new user signed up through the API, logged in in the page's browser. */
-async function signedUp(page: Page): Promise<string> {
-  const email = `e2e-${randomUUID()}@example.com`;
-  const response = await page.request.post('/api/Clients', {
-    data: { acceptTerms: true, email, password: FIRST_PASSWORD, firstName: 'Grace', lastName: 'Hopper' },
-    headers: { 'Accept-Language': 'en' },
-    timeout: 60_000,
-  });
-  expect(response.status()).toBe(201);
-  return email;
-}
-
 describe('account', () => {
   it('signs up, confirms the address, edits the profile, changes and resets the password, in English', async () => {
     await journey('en');
@@ -313,7 +301,7 @@ describe('account', () => {
   it('changes the e-mail address after the current password, refuses links that are not valid, and logs out everywhere', async () => {
     const { context, page, errors } = await openPage(browser, baseUrl);
     const shot = (name: string) => screenshot(page, `account-en-${name}`);
-    const email = await signedUp(page);
+    const { email } = await signUpByApi(page, { password: FIRST_PASSWORD, firstName: 'Grace', lastName: 'Hopper' });
     const newEmail = `e2e-new-${randomUUID()}@example.com`;
 
     // Not confirmed yet: the profile says so, with a resend.

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { TEST_GIF, testJpeg, testPng } from '../packages/domain/src/organization/test-images.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
-import { unexpectedErrors } from './support/app.js';
+import { signUpByApi, unexpectedErrors } from './support/app.js';
 
 const baseUrl = inject('baseUrl');
 const PASSWORD = 'violet lantern orbit 42';
@@ -22,11 +22,7 @@ afterAll(async () => { await browser?.close(); });
 
 /** A new user signed up through the API, logged in in the page's browser; their id. */
 async function signedUp(page: Page, email = `e2e-org-${randomUUID()}@example.com`): Promise<number> {
-  const response = await page.request.post('/api/Clients', {
-    data: { acceptTerms: true, email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
+  return (await signUpByApi(page, { email, password: PASSWORD })).id;
 }
 
 /** A call the test makes as the page's user, which must succeed; its JSON answer. */

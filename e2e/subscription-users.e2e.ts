@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
-import { unexpectedErrors } from './support/app.js';
+import { signUpByApi, unexpectedErrors } from './support/app.js';
 
 const baseUrl = inject('baseUrl');
 const PASSWORD = 'violet lantern orbit 42';
@@ -28,10 +28,7 @@ interface Account { context: BrowserContext; page: Page; errors: string[]; email
 /** A new user signed up through the API, logged in in a browser of their own. */
 async function signedUp(firstName: string, lastName: string, locale = 'en-US', device = {}): Promise<Account> {
   const opened = await openPage(browser, baseUrl, locale, device);
-  const email = `e2e-users-${randomUUID()}@example.com`;
-  const response = await opened.page.request.post('/api/Clients', { data: { acceptTerms: true, email, password: PASSWORD, firstName, lastName } });
-  expect(response.status()).toBe(201);
-  return { ...opened, email, id: ((await response.json()) as { id: number }).id };
+  return { ...opened, ...(await signUpByApi(opened.page, { email: `e2e-users-${randomUUID()}@example.com`, password: PASSWORD, firstName, lastName })) };
 }
 
 /** PRO, monthly, for `licences` users, paid with the local provider's test-mode payment page's API. */

@@ -31,6 +31,24 @@ export async function signUp(page: Page): Promise<string> {
   return email;
 }
 
+export interface ApiAccount { email: string; id: number }
+
+/**
+ * Signs up a new user through the API (`POST /api/Clients`), which logs the page's browser in;
+ * for tests whose subject is not the sign-up form. The e-mail is made unique unless given.
+ */
+export async function signUpByApi(page: Page, who: { email?: string; firstName?: string; lastName?: string; password?: string } = {}): Promise<ApiAccount> {
+  const email = who.email ?? `e2e-${randomUUID()}@example.com`;
+  const response = await page.request.post('/api/Clients', {
+    data: { acceptTerms: true, email, password: who.password ?? TEST_PASSWORD, firstName: who.firstName ?? 'Ada', lastName: who.lastName ?? 'Lovelace' },
+    headers: { 'Accept-Language': 'en' },
+    // The first password hash of a fresh server can take long on a loaded machine.
+    timeout: 60_000,
+  });
+  if (response.status() !== 201) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  return { email, id: ((await response.json()) as { id: number }).id };
+}
+
 /** Clicks the map where a longitude/latitude is currently drawn. */
 export async function clickMapAt(page: Page, lngLat: [number, number]): Promise<void> {
   const point = await page.evaluate((target) => {

@@ -23,6 +23,7 @@ import { formatMoney } from '../plans/plan-offers.js';
 import { clampQuantity, LICENCES_BOUNDS, orderSummary, PIN_PACKS_BOUNDS, type OrderSummary } from './order-summary.js';
 import { appPathOf } from './payment-links.js';
 import { PaymentError } from './payment-error.js';
+import { PaymentLines, type PaymentLine } from './payment-lines.js';
 
 interface OrderFormProps {
   clientId: number;
@@ -244,38 +245,22 @@ function SummaryTable({ summary, product, period, currency, taxReason }: Summary
   const { t } = useTranslation();
   const locale = useLocale();
   const money = (cents: number) => formatMoney(cents, currency, locale);
-  const perPeriod = t(`billing.perPeriod.${period}`);
+  const lines = summary.lines.map((line): PaymentLine => ({
+    kind: line.kind,
+    label: t(`billing.lines.${line.kind}`, { plan: t(`plans.${product}`) }),
+    details: line.quantity > 1 || line.kind !== 'plan' ? [t('payment.quantityTimes', { count: line.quantity, amount: money(line.unitAmount) })] : [],
+    amount: money(line.amount),
+  }));
   return (
-    <table className="payment-lines" data-testid="payment-summary">
-      <caption className="visually-hidden">{t('payment.order.summary')}</caption>
-      <tbody>
-        {summary.lines.map((line) => (
-          <tr key={line.kind} data-line={line.kind}>
-            <th scope="row">
-              {t(`billing.lines.${line.kind}`, { plan: t(`plans.${product}`) })}
-              {line.quantity > 1 || line.kind !== 'plan'
-                ? <span className="payment-line-detail">{t('payment.quantityTimes', { count: line.quantity, amount: money(line.unitAmount) })}</span>
-                : null}
-            </th>
-            <td>{money(line.amount)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr className="payment-subtotal" data-testid="payment-subtotal">
-          <th scope="row">{t('payment.subtotal')}</th>
-          <td>{money(summary.total.excludingTax)}</td>
-        </tr>
-        <tr data-testid="payment-tax">
-          <th scope="row">{t('payment.tax', { rate: t(`billing.taxReasons.${taxReason}`) })}</th>
-          <td>{money(summary.total.tax)}</td>
-        </tr>
-        <tr className="payment-total" data-testid="payment-total">
-          <th scope="row">{t('payment.total')}</th>
-          <td>{money(summary.total.includingTax)} <span className="payment-per">{perPeriod}</span></td>
-        </tr>
-      </tfoot>
-    </table>
+    <PaymentLines
+      testId="payment-summary"
+      lines={lines}
+      subtotal={money(summary.total.excludingTax)}
+      taxLabel={t('payment.tax', { rate: t(`billing.taxReasons.${taxReason}`) })}
+      tax={money(summary.total.tax)}
+      total={money(summary.total.includingTax)}
+      totalSuffix={<span className="payment-per">{t(`billing.perPeriod.${period}`)}</span>}
+    />
   );
 }
 

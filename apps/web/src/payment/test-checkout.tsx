@@ -17,6 +17,7 @@ import { useLocale } from '../i18n/index.js';
 import { formatMoney } from '../plans/plan-offers.js';
 import { appPathOf } from './payment-links.js';
 import { PaymentError } from './payment-error.js';
+import { PaymentLines, type PaymentLine } from './payment-lines.js';
 
 interface TestCheckoutProps {
   checkoutId: string;
@@ -106,38 +107,24 @@ export function TestCheckout({ checkoutId, product }: TestCheckoutProps) {
 function CheckoutLines({ view, money }: { view: CheckoutView; money: (cents: number) => string }) {
   const { t } = useTranslation();
   const rate = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(view.taxRateBasisPoints / 100);
+  const lines = view.lines.map((line): PaymentLine => ({
+    kind: line.kind,
+    label: t(`billing.lines.${line.kind}`, { plan: t(`plans.${line.product}`) }),
+    details: [
+      ...(line.kind !== 'plan' && line.kind !== 'unusedTime' ? [t('payment.quantityTimes', { count: line.quantity, amount: money(line.unitAmount) })] : []),
+      ...(line.prorated ? [t('payment.test.prorated')] : []),
+    ],
+    amount: money(line.amount),
+  }));
   return (
-    <table className="payment-lines" data-testid="test-checkout-lines">
-      <caption className="visually-hidden">{t('payment.order.summary')}</caption>
-      <tbody>
-        {view.lines.map((line, index) => (
-          <tr key={index} data-line={line.kind}>
-            <th scope="row">
-              {t(`billing.lines.${line.kind}`, { plan: t(`plans.${line.product}`) })}
-              {line.kind !== 'plan' && line.kind !== 'unusedTime' && (
-                <span className="payment-line-detail">{t('payment.quantityTimes', { count: line.quantity, amount: money(line.unitAmount) })}</span>
-              )}
-              {line.prorated && <span className="payment-line-detail">{t('payment.test.prorated')}</span>}
-            </th>
-            <td>{money(line.amount)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr className="payment-subtotal" data-testid="payment-subtotal">
-          <th scope="row">{t('payment.subtotal')}</th>
-          <td>{money(view.subtotal)}</td>
-        </tr>
-        <tr data-testid="payment-tax">
-          <th scope="row">{view.taxRateBasisPoints === 0 ? t('payment.noTax') : t('payment.taxRate', { rate })}</th>
-          <td>{money(view.tax)}</td>
-        </tr>
-        <tr className="payment-total" data-testid="payment-total">
-          <th scope="row">{t('payment.total')}</th>
-          <td>{money(view.total)}</td>
-        </tr>
-      </tfoot>
-    </table>
+    <PaymentLines
+      testId="test-checkout-lines"
+      lines={lines}
+      subtotal={money(view.subtotal)}
+      taxLabel={view.taxRateBasisPoints === 0 ? t('payment.noTax') : t('payment.taxRate', { rate })}
+      tax={money(view.tax)}
+      total={money(view.total)}
+    />
   );
 }
 

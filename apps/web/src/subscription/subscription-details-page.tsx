@@ -8,7 +8,7 @@
  * holding another's licence reads it; a manual subscription is changed via support. After every
  * change the session and the page are read again.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -250,14 +250,12 @@ function SubscriptionDetails({ view }: { view: SubscriptionView }) {
         </dl>
 
         {view.pending && (
-          <div className="subscription-change" data-testid="subscription-pending" data-plan={view.pending.product}>
-            <p className="subscription-change-title">
-              <span className="badge badge-warning">{t('billing.badges.pending')}</span>{' '}
-              {t('subscription.pending.title', { plan: t(`plans.${view.pending.product}`), period: billed(view.pending.period) })}
-            </p>
-            <p className="muted">{t('subscription.pending.text')}</p>
-            {owner && (
-              <div className="subscription-actions">
+          <ChangeNotice testId="subscription-pending" plan={view.pending.product}
+            title={<><span className="badge badge-warning">{t('billing.badges.pending')}</span>{' '}
+              {t('subscription.pending.title', { plan: t(`plans.${view.pending.product}`), period: billed(view.pending.period) })}</>}
+            text={t('subscription.pending.text')}
+            actions={owner && (
+              <>
                 {view.pending.checkoutUrl && (
                   <button type="button" className="button button-primary button-small" disabled={disabled} data-testid="subscription-pending-continue"
                     onClick={() => goToCheckout(view.pending!.checkoutUrl!)}>
@@ -265,37 +263,33 @@ function SubscriptionDetails({ view }: { view: SubscriptionView }) {
                   </button>
                 )}
                 {mayChange && <KeepButton busy={busy} onClick={() => void keepCurrent()} />}
-              </div>
+              </>
             )}
-          </div>
+          />
         )}
 
         {view.next && (
-          <div className="subscription-change" data-testid="subscription-next" data-plan={view.next.product}>
-            <p className="subscription-change-title">
-              <span className="badge">{t('billing.badges.next')}</span>{' '}
+          <ChangeNotice testId="subscription-next" plan={view.next.product}
+            title={<><span className="badge">{t('billing.badges.next')}</span>{' '}
               {periodEnd
                 ? t('subscription.next.title', { date: formatDate(periodEnd), plan: t(`plans.${view.next.product}`), period: billed(view.next.period) })
-                : t('subscription.next.titleNoDate', { plan: t(`plans.${view.next.product}`), period: billed(view.next.period) })}
-            </p>
-            <p className="muted">{t('subscription.next.text')}</p>
-            {owner && mayChange && <div className="subscription-actions"><KeepButton busy={busy} onClick={() => void keepCurrent()} /></div>}
-          </div>
+                : t('subscription.next.titleNoDate', { plan: t(`plans.${view.next.product}`), period: billed(view.next.period) })}</>}
+            text={t('subscription.next.text')}
+            actions={owner && mayChange && <KeepButton busy={busy} onClick={() => void keepCurrent()} />}
+          />
         )}
 
         {view.cancelAtPeriodEnd && view.expiry && (
-          <div className="subscription-change subscription-cancelled" data-testid="subscription-cancelled">
-            <p className="subscription-change-title">{t('subscription.cancelled.title', { date: formatDate(view.expiry) })}</p>
-            <p className="muted">{t('subscription.cancelled.text')}</p>
-            {may('reactivate') && (
-              <div className="subscription-actions">
-                <button type="button" className="button button-primary" disabled={disabled} data-testid="subscription-reactivate"
-                  onClick={() => setDialog('reactivate')}>
-                  {t('subscription.reactivate')}
-                </button>
-              </div>
+          <ChangeNotice testId="subscription-cancelled" className="subscription-cancelled"
+            title={t('subscription.cancelled.title', { date: formatDate(view.expiry) })}
+            text={t('subscription.cancelled.text')}
+            actions={may('reactivate') && (
+              <button type="button" className="button button-primary" disabled={disabled} data-testid="subscription-reactivate"
+                onClick={() => setDialog('reactivate')}>
+                {t('subscription.reactivate')}
+              </button>
             )}
-          </div>
+          />
         )}
 
         {owner && !view.manual && (
@@ -365,5 +359,27 @@ function KeepButton({ busy, onClick }: { busy: Busy; onClick(): void }) {
       data-testid="subscription-keep-current" onClick={onClick}>
       {busy === 'keep' ? t('subscription.keeping') : t('subscription.keepCurrent')}
     </button>
+  );
+}
+
+interface ChangeNoticeProps {
+  testId: string;
+  /** The plan the change is to, for tests. */
+  plan?: string;
+  className?: string;
+  title: ReactNode;
+  text: string;
+  /** Buttons the user may press; nothing when they may not act. */
+  actions: ReactNode;
+}
+
+/** A change of the subscription to come (a payment pending, the next period's plan, an end). */
+function ChangeNotice({ testId, plan, className, title, text, actions }: ChangeNoticeProps) {
+  return (
+    <div className={`subscription-change${className ? ` ${className}` : ''}`} data-testid={testId} data-plan={plan}>
+      <p className="subscription-change-title">{title}</p>
+      <p className="muted">{text}</p>
+      {actions ? <div className="subscription-actions">{actions}</div> : null}
+    </div>
   );
 }
