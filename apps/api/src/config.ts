@@ -2,7 +2,7 @@
  * The only place that reads process.env. Every variable is documented in .env.example.
  */
 import path from 'node:path';
-import { isPlan, PLANS, type Plan } from '@catchment/domain';
+import { COUNTRIES, DEFAULT_POI_TAB_COUNTRIES, isPlan, PLANS, type Country, type Plan } from '@catchment/domain';
 import { DEFAULT_SESSION_IDLE_DAYS } from '@catchment/domain';
 import { parseTrustProxy, type TrustProxy } from './auth/trust-proxy.js';
 
@@ -56,6 +56,11 @@ export interface Config {
    * Washington).
    */
   ipLocationUrl: string | undefined;
+  /**
+   * The data countries of the analysis panel whose points-of-interest tab the web app offers
+   * (SPEC §2: us, fr, gb, be, ca); the API itself serves every imported catalogue.
+   */
+  poiTabCountries: readonly Country[];
   /** The SMTP server account e-mails go through (nodemailer connection URL); unset: they go to outboxDir. */
   smtpUrl: string | undefined;
   /** The From of account e-mails. */
@@ -105,6 +110,14 @@ function planSetting(value: string | undefined): Plan {
   return value;
 }
 
+function countryList(value: string | undefined, fallback: readonly Country[], name: string): readonly Country[] {
+  if (value === undefined || value.trim() === '') return fallback;
+  const codes = value.split(',').map((code) => code.trim().toLowerCase()).filter(Boolean);
+  const unknown = codes.filter((code) => !(COUNTRIES as readonly string[]).includes(code));
+  if (unknown.length > 0) throw new Error(`${name} takes countries among ${COUNTRIES.join(', ')}, got "${unknown.join(', ')}"`);
+  return [...new Set(codes)] as Country[];
+}
+
 function integer(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -151,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     territoryDir: path.resolve(cwd, env.TERRITORY_DIR || path.join(dataDir, 'territories')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ipLocationUrl: env.IP_LOCATION_URL || undefined,
+    poiTabCountries: countryList(env.POI_TAB_COUNTRIES, DEFAULT_POI_TAB_COUNTRIES, 'POI_TAB_COUNTRIES'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Catchment <no-reply@localhost>',
     outboxDir: path.join(dataDir, 'outbox'),

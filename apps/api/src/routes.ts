@@ -11,7 +11,8 @@ import { mapsRoutes } from './maps/maps.routes.js';
 import { isochronesRoutes } from './isochrones/isochrones.routes.js';
 import { territoriesRoutes } from './territories/territories.routes.js';
 import { organizationRoutes } from './organization/organization.routes.js';
+import { poiRoutes } from './poi/poi.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes];

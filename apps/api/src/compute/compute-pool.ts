@@ -9,9 +9,10 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { DomainError, type AreaGeometry, type Locale, type PasswordStrength, type PasswordUserInputs } from '@catchment/domain';
 import type { NamedDivisions } from '../territories/divisions-workbook.js';
+import type { PoiWorkbookSheet } from '../poi/searches/poi-workbook.js';
 import { workerUrl } from '@catchment/files';
 import type { PoolConfig } from 'pg';
-import type { MeasureFigure } from '@catchment/geodata';
+import type { MeasureFigure, PoiTileCluster } from '@catchment/geodata';
 import type { CensusRequest } from '../territories/unit-cache/area-census.js';
 import type { ComputeTask, ComputeWorkerData, InvalidGeometry, PackedOverlaps, UnitTileRow } from './compute-tasks.js';
 import { packGeometries, transferList, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
@@ -89,6 +90,17 @@ export class ComputePool {
   /** The divisions export as an XLSX file. */
   async divisionsWorkbook(areas: NamedDivisions[], locale: Locale): Promise<Buffer> {
     const bytes = await this.run({ name: 'divisionsWorkbook', areas, locale }) as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** A vector tile of a business search (poi-tiles in packages/geodata). */
+  async poiTile(z: number, x: number, y: number, clusters: PoiTileCluster[]): Promise<Uint8Array | null> {
+    return clusters.length === 0 ? null : await this.run({ name: 'poiTile', z, x, y, clusters }) as Uint8Array | null;
+  }
+
+  /** The export of a search's businesses as an XLSX file (poi/searches/poi-workbook.ts). */
+  async poiWorkbook(sheets: PoiWorkbookSheet[], institutions: boolean, locale: Locale): Promise<Buffer> {
+    const bytes = await this.run({ name: 'poiWorkbook', sheets, institutions, locale }) as Uint8Array;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 

@@ -6,10 +6,11 @@ import { workerData } from 'node:worker_threads';
 import type { MultiPolygon, Point, Polygon } from 'geojson';
 import type { PoolConfig } from 'pg';
 import { unionGeometries, validateAreaGeometry, type AreaGeometry, type GeometryReason } from '@catchment/domain';
-import { encodeUnitTile, prepareArea, unitOverlap, type MeasureFigure } from '@catchment/geodata';
+import { encodePoiTile, encodeUnitTile, prepareArea, unitOverlap, type MeasureFigure, type PoiTileCluster } from '@catchment/geodata';
 import type { Locale } from '@catchment/domain';
 import { passwordStrength, type PasswordStrength, type PasswordUserInputs } from '@catchment/domain';
 import { divisionsWorkbook, type NamedDivisions } from '../territories/divisions-workbook.js';
+import { poiWorkbook, type PoiWorkbookSheet } from '../poi/searches/poi-workbook.js';
 import { areaCensusFigures, type CensusRequest } from '../territories/unit-cache/area-census.js';
 import { DatabaseUnitCellLoader } from '../territories/unit-cache/unit-cell-loader.js';
 import { UnitRegionCache } from '../territories/unit-cache/unit-region-cache.js';
@@ -37,6 +38,10 @@ export type ComputeTask =
   | { name: 'unitTile'; z: number; x: number; y: number; units: UnitTileRow[]; labels: boolean }
   /** The divisions export (exceljs builds the whole workbook in memory: seconds for large areas). */
   | { name: 'divisionsWorkbook'; areas: NamedDivisions[]; locale: Locale }
+  /** A vector tile of a business search's points or groups of points. */
+  | { name: 'poiTile'; z: number; x: number; y: number; clusters: PoiTileCluster[] }
+  /** The export of a search's businesses (up to POI_EXPORT_MAX_ITEMS rows). */
+  | { name: 'poiWorkbook'; sheets: PoiWorkbookSheet[]; institutions: boolean; locale: Locale }
   /** A password's strength for its user (zxcvbn-ts: milliseconds to about a second, dictionaries loaded once per thread). */
   | { name: 'passwordStrength'; password: string; inputs: PasswordUserInputs };
 
@@ -90,6 +95,10 @@ export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeo
       return areaCensusFigures(threadUnitCache(), task.area, task.request);
     case 'divisionsWorkbook':
       return divisionsWorkbook(task.areas, task.locale).then((buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength));
+    case 'poiTile':
+      return encodePoiTile(task.z, task.x, task.y, task.clusters);
+    case 'poiWorkbook':
+      return poiWorkbook(task.sheets, task.institutions, task.locale);
     case 'passwordStrength':
       return passwordStrength(task.password, task.inputs);
     case 'unitTile':

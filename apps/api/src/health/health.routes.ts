@@ -14,5 +14,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     publicUrl: ctx.config.publicUrl,
     database: ctx.database.kind,
     ipLocationUrl: ctx.config.ipLocationUrl ?? null,
+    poiTabCountries: ctx.config.poiTabCountries,
   }));
 };

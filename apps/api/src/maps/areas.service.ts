@@ -190,7 +190,7 @@ export class AreasService {
 }
 
 /** 400 with the path of each geometry that crosses itself (checked in a compute thread: O(n log n), off the event loop). */
-async function assertDrawableIn(compute: ComputePool, geometries: { geometry: AreaGeometry; path: string }[]): Promise<void> {
+export async function assertDrawableIn(compute: ComputePool, geometries: { geometry: AreaGeometry; path: string }[]): Promise<void> {
   const invalid = await compute.invalidAreas(geometries.map((item) => item.geometry));
   if (invalid.length > 0) {
     // The same answer as the request schema's: these are its checks, moved off the event loop.

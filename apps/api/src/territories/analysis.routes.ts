@@ -8,6 +8,7 @@ import {
   censusWidgets, computeMeasuresBody, FEATURES, countryQuery, divisionsExportBody, mapIdParam, measuresQuery, measureTranslations, searchMeasures, translate,
   type ComputeMeasuresResponse,
 } from '@catchment/domain';
+import { attachment, XLSX_TYPE } from '../http/attachment.js';
 import { requestLocale } from '../http/errors.js';
 import { parseMapRef } from '../maps/map-ref.js';
 import { readableMap } from '../maps/map-access.js';
@@ -21,7 +22,6 @@ import type { PlanAccess } from '../plans/plan-access.js';
 import { analysisCountryQuery, areaParams } from './territories.schemas.js';
 
 const tags = ['analysis'];
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const censusSearchQuery = countryQuery.extend({ q: z.string().trim().max(100).optional() });
 
@@ -96,9 +96,3 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
 };
 
 const areaLabel = (area: AreaRecord) => area.label || area.uuid;
-
-/** A Content-Disposition naming the file, with an ASCII fallback and the UTF-8 name (RFC 6266). */
-function attachment(filename: string): string {
-  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}

@@ -19,7 +19,7 @@ export function neutraliseFormula(text: string): string {
 }
 
 /** Sheet names: at most 31 characters, none of : \ / ? * [ ]. */
-function sheetName(label: string, taken: Set<string>): string {
+export function sheetName(label: string, taken: Set<string>): string {
   const base = label.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31);
   let name = base;
   for (let n = 2; taken.has(name); n += 1) name = `${base.slice(0, 27)} (${n})`;
