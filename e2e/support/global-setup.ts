@@ -56,7 +56,11 @@ export default async function setup(project: TestProject) {
   importData(['fr-communes', ...COMMUNES_06]);
   const server = spawn('node', ['scripts/start.mjs'], {
     // No SMTP server and no IP-location service: e-mails land in the outbox, nothing leaves the machine.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', MAP_STYLE_URL: '', HOST: '127.0.0.1', SMTP_URL: '', IP_LOCATION_URL: '' },
+    // The POI tab offered for the rest of the world too: the business tests search Andorra's points of interest.
+    env: {
+      ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', MAP_STYLE_URL: '', HOST: '127.0.0.1', SMTP_URL: '', IP_LOCATION_URL: '',
+      POI_TAB_COUNTRIES: 'us,fr,gb,be,ca,ww',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -24,9 +24,10 @@ export async function withPlan(page: Page, dataDir: string, email: string, plan:
   await page.getByTestId('map').waitFor();
 }
 
-/** Waits for the free plan's notice that follows a free user's or a visitor's first area, and continues. */
+/** Waits for the free plan's notice that follows a free user's or a visitor's first area (or first search), and continues. */
 export async function continuePastFreePlanNotice(page: Page): Promise<void> {
-  const notice = page.getByTestId('free-plan-notice');
+  // The open one: the first area's and the first search's notices are two dialogs.
+  const notice = page.locator('[data-testid="free-plan-notice"][open]');
   await notice.getByTestId('free-plan-notice-continue').click({ timeout: 20_000 });
-  await notice.waitFor({ state: 'hidden' });
+  await notice.waitFor({ state: 'detached' });
 }

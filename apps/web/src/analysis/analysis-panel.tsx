@@ -12,8 +12,11 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { availableTabs, COUNTRIES, FEATURES, tabAfterCountryChange, type AnalysisTab, type Area, type Country, type Plan } from '@catchment/domain';
+import { fetchConfig } from '../api/config.js';
+import { queryKeys } from '../api/query-keys.js';
 import { useEditor } from '../editor/editor-context.js';
 import { allAreas, selectedAreas } from '../editor/editor-state.js';
 import { useMapAdapter } from '../map/map-context.js';
@@ -21,6 +24,7 @@ import type { FeatureTopic } from '../plans/feature-topics.js';
 import type { PlanAccess } from '../plans/plan-access.js';
 import { LockedFeature, TabLock } from '../plans/plan-lock.js';
 import { usePlanAccess } from '../plans/use-plan-access.js';
+import { PoiTab } from '../searches/poi-tab.js';
 import { areaCentre, useCountryAt } from './analysis-country.js';
 import { CensusTab } from './census-tab.js';
 import { DivisionsTab } from './divisions-tab.js';
@@ -81,9 +85,12 @@ function AnalysisContent({ mapId, onClose }: { mapId: string | null; onClose(): 
   const detected = useCountryAt(where ? [Math.round(where[0] * 100) / 100, Math.round(where[1] * 100) / 100] : null);
   const [chosen, setChosen] = useState<Country | null>(null);
   const country = chosen ?? detected ?? 'fr';
-  const tabs = availableTabs(country, area !== null);
+  // Where the server offers the points-of-interest tab (its POI_TAB_COUNTRIES); the spec's countries until it says.
+  const config = useQuery({ queryKey: queryKeys.config, queryFn: ({ signal }) => fetchConfig(signal), staleTime: Infinity });
+  const offer = { poiCountries: config.data?.poiTabCountries };
+  const tabs = availableTabs(country, area !== null, offer);
   const [tab, setTab] = useState<AnalysisTab>(tabs[0] ?? 'census');
-  const current = tabs.includes(tab) ? tab : tabAfterCountryChange(tab, country, area !== null) ?? tabs[0]!;
+  const current = tabs.includes(tab) ? tab : tabAfterCountryChange(tab, country, area !== null, offer) ?? tabs[0]!;
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const closeButton = useRef<HTMLButtonElement>(null);
   const access = usePlanAccess();
@@ -96,7 +103,7 @@ function AnalysisContent({ mapId, onClose }: { mapId: string | null; onClose(): 
 
   const changeCountry = (next: Country) => {
     setChosen(next);
-    const after = tabAfterCountryChange(current, next, area !== null);
+    const after = tabAfterCountryChange(current, next, area !== null, offer);
     if (after) setTab(after);
   };
 
@@ -146,12 +153,13 @@ function AnalysisContent({ mapId, onClose }: { mapId: string | null; onClose(): 
         })}
       </div>
       <div className="analysis-body" role="tabpanel" id={`${id}-tabpanel`} aria-labelledby={`${id}-tab-${current}`}>
-        {mapId === null ? (currentLock ? <LockedFeature {...currentLock} visitor /> : <VisitorPrompt />) : (
+        {/* Visitors see what the POI tab gives and may try the editor: saving asks them to sign up. */}
+        {mapId === null && current === 'poi' ? <PoiTab target={target} country={country} /> : mapId === null ? (currentLock ? <LockedFeature {...currentLock} visitor /> : <VisitorPrompt />) : (
           <>
             {!area && <p className="panel-note">{t('analysis.noArea')}</p>}
             {access === null
               ? <p className="panel-note analysis-loading" role="status"><span className="spinner" aria-hidden />{t('analysis.loading')}</p>
-              : currentLock ? <LockedFeature {...currentLock} visitor={access.visitor} /> : <TabContent tab={current} target={target} />}
+              : currentLock ? <LockedFeature {...currentLock} visitor={access.visitor} /> : <TabContent tab={current} target={target} country={country} />}
           </>
         )}
       </div>
@@ -173,8 +181,9 @@ function VisitorPrompt() {
   );
 }
 
-function TabContent({ tab, target }: { tab: AnalysisTab; target: AnalysisTarget }) {
+function TabContent({ tab, target, country }: { tab: AnalysisTab; target: AnalysisTarget; country: Country }) {
   const { t } = useTranslation();
+  if (tab === 'poi') return <PoiTab target={target} country={country} />;
   if ((tab === 'census' || tab === 'divisions') && target.area) {
     return tab === 'census' ? <CensusTab target={target} /> : <DivisionsTab target={target} />;
   }

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FEATURES, MEASURE_AREAS_MAX, type AdministrativeKind } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
 import { downloadDivisions, fetchDivisions } from '../api/territories.js';
+import { saveFile } from '../app/save-file.js';
 import { LockedButton } from '../plans/plan-lock.js';
 import { usePlanAccess } from '../plans/use-plan-access.js';
 import type { AnalysisTarget } from './analysis-panel.js';
@@ -49,12 +50,7 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
     setExportError(null);
     try {
       const { blob, filename } = await downloadDivisions(mapId, areaIds, country);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, filename);
     } catch (error) {
       // A plan refusal opens the plan comparison (api/plan-required.ts) and says so here too.
       setExportError(error instanceof ApiError && error.status < 500 ? error.message : t('analysis.exportError'));

@@ -1,5 +1,5 @@
 /** Public settings of the server the app talks to. */
-import type { Locale } from '@catchment/domain';
+import type { Country, Locale } from '@catchment/domain';
 import { apiRequest } from './client.js';
 
 export interface AppConfig {
@@ -8,6 +8,8 @@ export interface AppConfig {
   database: string;
   /** The IP-location service a login asks for the session's approximate place; null: none (the language's fallback). */
   ipLocationUrl: string | null;
+  /** The data countries whose analysis panel offers the points-of-interest tab (POI_TAB_COUNTRIES). */
+  poiTabCountries: Country[];
 }
 
 export function fetchConfig(signal?: AbortSignal): Promise<AppConfig> {

@@ -9,6 +9,7 @@ import type { MapDocument } from '@catchment/domain';
 import { EditorProvider, SaveIndicator, UndoToast, useEditorShortcuts } from '../editor/index.js';
 import { CreateAreaPanel, LayersPanel } from '../panels/index.js';
 import { AnalysisPanel } from '../analysis/analysis-panel.js';
+import { SearchesView } from '../searches/searches-view.js';
 import { MapListSync } from '../realtime/map-list-sync.js';
 import { FitOnOpen } from './fit-on-open.js';
 import { InHeader } from './header-slot.js';
@@ -42,7 +43,10 @@ export function MapEditor({ document, onConflict, banner }: MapEditorProps) {
         <LayersPanel />
       </PanelsDrawer>
       <div className="map-top">{banner}</div>
-      <AnalysisPanel mapId={document ? String(document.id) : null} />
+      {/* The map's business searches: drawn on the map, listed in the analysis panel's POI tab. */}
+      <SearchesView mapId={document ? String(document.id) : null}>
+        <AnalysisPanel mapId={document ? String(document.id) : null} />
+      </SearchesView>
       <UndoToast />
     </EditorProvider>
   );

@@ -3,9 +3,10 @@
  * behind it (src/map/), so panels and the editor speak in areas and geometries, never in layers.
  */
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { SearchLayer, SearchPoint } from './search-layers.js';
 import type { UnitLayer } from './unit-layers.js';
 
-export type { UnitLayer };
+export type { SearchLayer, SearchPoint, UnitLayer };
 
 /** An area as the map draws it. Hidden areas are not drawn. */
 export interface DisplayArea {
@@ -47,9 +48,26 @@ export interface MapAdapter {
   showUnits(layer: UnitLayer | null): void;
   /** Calls the handler when a unit of the shown kind is clicked; returns the unsubscribe. */
   onUnitClick(handler: (unit: { code: string; name: string }) => void): () => void;
+  /** Draws the points of business searches in their colours (clusters with counts at low zooms), the first on top; [] removes them. */
+  showSearches(searches: SearchLayer[]): void;
+  /** Calls the handler when a business point is clicked (a cluster zooms in instead); returns the unsubscribe. */
+  onSearchPointClick(handler: (point: SearchPoint) => void): () => void;
+  /** Rings one point in a colour (the business chosen in a list); null removes the ring. */
+  highlightPoint(position: [number, number] | null, color?: string): void;
+  /** A popup anchored at a point showing the element (null closes it); onClose runs when the user closes it. */
+  showPopup(popup: MapPopup | null): void;
   /** The centre of the current view, [lng, lat]. */
   viewCenter(): [number, number];
-  flyTo(center: [number, number], zoom?: number): void;
+  /** Flies to a point; `covered` says how many pixels of each side panels cover, so that the point lands in the part left visible. */
+  flyTo(center: [number, number], zoom?: number, covered?: CoveredSides): void;
+}
+
+export interface CoveredSides { top?: number; right?: number; bottom?: number; left?: number }
+
+export interface MapPopup {
+  position: [number, number];
+  content: HTMLElement;
+  onClose(): void;
 }
 
 export interface ShapeEditTarget {

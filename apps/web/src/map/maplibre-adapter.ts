@@ -1,12 +1,13 @@
 /** MapAdapter over a loaded MapLibre map: the only code, with its helpers here, that knows MapLibre. */
-import { Marker, type GeoJSONSource, type Map as MaplibreMap, type MapLayerMouseEvent, type MapMouseEvent } from 'maplibre-gl';
+import { Marker, Popup, type GeoJSONSource, type Map as MaplibreMap, type MapLayerMouseEvent, type MapMouseEvent } from 'maplibre-gl';
 import type { PolygonGeometry } from '@catchment/domain';
-import type { CentreHandle, DisplayArea, MapAdapter, ShapeEditTarget } from './map-context.js';
+import type { CentreHandle, CoveredSides, DisplayArea, MapAdapter, MapPopup, ShapeEditTarget } from './map-context.js';
 import { areaFeatures, geometryBounds } from './area-features.js';
 import { addAreaLayers, AREAS_FILL_LAYER_ID, AREAS_SOURCE_ID, emptyCollection, PREVIEW_SOURCE_ID } from './area-layers.js';
 import { IDLE, type InteractionStore } from './interaction.js';
 import { startPolygonDrawing, type PolygonDrawing } from './polygon-drawing.js';
 import { startPointPicking, type PointPicking } from './point-picking.js';
+import { SearchLayers, type SearchLayer, type SearchPoint } from './search-layers.js';
 import { startShapeEditing, type ShapeEditing } from './shape-editing.js';
 import { UnitLayers, UNITS_FILL_LAYER_ID, UNITS_POINT_LAYER_ID, type UnitLayer } from './unit-layers.js';
 
@@ -22,13 +23,20 @@ type AreaClickHandler = (uuid: string, additive: boolean) => void;
 type AreaDoubleClickHandler = (uuid: string) => void;
 type Interaction = PolygonDrawing | PointPicking | ShapeEditing;
 type UnitClickHandler = (unit: { code: string; name: string }) => void;
+type SearchPointClickHandler = (point: SearchPoint) => void;
+/** Zoom levels a click on a cluster of business points goes in by. */
+const CLUSTER_CLICK_ZOOM_STEP = 2;
+const HIGHLIGHT_COLOR = '#111827';
 const UNIT_LAYER_IDS = [UNITS_FILL_LAYER_ID, UNITS_POINT_LAYER_ID];
 
 export class MaplibreMapAdapter implements MapAdapter {
   private readonly clickHandlers = new Set<AreaClickHandler>();
   private readonly doubleClickHandlers = new Set<AreaDoubleClickHandler>();
   private readonly unitClickHandlers = new Set<UnitClickHandler>();
+  private readonly searchPointClickHandlers = new Set<SearchPointClickHandler>();
   private readonly units: UnitLayers;
+  private readonly searches: SearchLayers;
+  private popup: Popup | null = null;
   private interaction: Interaction | null = null;
   private interactionEndedAt = Number.NEGATIVE_INFINITY;
   private areas: DisplayArea[] = [];
@@ -40,7 +48,10 @@ export class MaplibreMapAdapter implements MapAdapter {
   constructor(private readonly map: MaplibreMap, private readonly interactionStore: InteractionStore) {
     addAreaLayers(map);
     this.units = new UnitLayers(map);
+    this.searches = new SearchLayers(map);
     map.on('click', AREAS_FILL_LAYER_ID, this.handleAreaClick);
+    map.on('click', this.handleSearchClick);
+    map.on('mousemove', this.handleSearchHover);
     map.on('dblclick', AREAS_FILL_LAYER_ID, this.handleAreaDoubleClick);
     map.on('click', this.handleUnitClick);
     map.on('mouseenter', AREAS_FILL_LAYER_ID, this.handleAreaEnter);
@@ -56,7 +67,11 @@ export class MaplibreMapAdapter implements MapAdapter {
     this.map.off('mouseenter', AREAS_FILL_LAYER_ID, this.handleAreaEnter);
     this.map.off('mouseleave', AREAS_FILL_LAYER_ID, this.handleAreaLeave);
     this.map.off('click', this.handleUnitClick);
+    this.map.off('click', this.handleSearchClick);
+    this.map.off('mousemove', this.handleSearchHover);
+    this.popup?.remove();
     this.clickHandlers.clear();
+    this.searchPointClickHandlers.clear();
     this.doubleClickHandlers.clear();
     this.unitClickHandlers.clear();
   }
@@ -178,13 +193,44 @@ export class MaplibreMapAdapter implements MapAdapter {
     return () => { this.unitClickHandlers.delete(handler); };
   }
 
+  showSearches(searches: SearchLayer[]): void {
+    this.searches.show(searches);
+  }
+
+  onSearchPointClick(handler: SearchPointClickHandler): () => void {
+    this.searchPointClickHandlers.add(handler);
+    return () => { this.searchPointClickHandlers.delete(handler); };
+  }
+
+  highlightPoint(position: [number, number] | null, color = HIGHLIGHT_COLOR): void {
+    this.searches.highlight(position, color);
+  }
+
+  showPopup(popup: MapPopup | null): void {
+    const previous = this.popup;
+    this.popup = null;
+    // Removing the previous popup fires its close event: it is not the user closing the new one.
+    previous?.remove();
+    if (!popup) return;
+    const shown = new Popup({ closeButton: true, closeOnClick: false, maxWidth: '320px', offset: 10, className: 'map-popup' })
+      .setLngLat(popup.position).setDOMContent(popup.content).addTo(this.map);
+    shown.on('close', () => {
+      if (this.popup !== shown) return;
+      this.popup = null;
+      popup.onClose();
+    });
+    this.popup = shown;
+  }
+
   viewCenter(): [number, number] {
     const { lng, lat } = this.map.getCenter();
     return [lng, lat];
   }
 
-  flyTo(center: [number, number], zoom?: number): void {
-    this.map.flyTo({ center, zoom: zoom ?? Math.max(this.map.getZoom(), 10), essential: true });
+  flyTo(center: [number, number], zoom?: number, covered: CoveredSides = {}): void {
+    // Half the covered width on each side moves the point to the middle of what is left in view.
+    const offset: [number, number] = [((covered.left ?? 0) - (covered.right ?? 0)) / 2, ((covered.top ?? 0) - (covered.bottom ?? 0)) / 2];
+    this.map.flyTo({ center, zoom: zoom ?? Math.max(this.map.getZoom(), 10), offset, essential: true });
   }
 
   private endInteraction(interaction: Interaction): void {
@@ -198,9 +244,15 @@ export class MaplibreMapAdapter implements MapAdapter {
     return this.map.getSource<GeoJSONSource>(id);
   }
 
+  /** Whether a click belongs to what the user is doing on the map (placing a point, drawing, picking units). */
+  private clickTaken(): boolean {
+    return this.interaction !== null || this.units.shown || performance.now() - this.interactionEndedAt < CLICK_AFTER_INTERACTION_MS;
+  }
+
   private readonly handleAreaClick = (event: MapLayerMouseEvent) => {
-    // While a point or a polygon is being placed, or units are being picked, clicks belong to that.
-    if (this.interaction || this.units.shown || performance.now() - this.interactionEndedAt < CLICK_AFTER_INTERACTION_MS) return;
+    // While a point or a polygon is being placed, or units are being picked, clicks belong to that;
+    // a business point drawn over the area takes its click.
+    if (this.clickTaken() || this.searches.featureAt(event.point)) return;
     const uuid = event.features?.[0]?.properties?.uuid;
     if (typeof uuid !== 'string') return;
     const { shiftKey, ctrlKey, metaKey } = event.originalEvent;
@@ -230,6 +282,29 @@ export class MaplibreMapAdapter implements MapAdapter {
     if (typeof code !== 'string') return;
     const unit = { code, name: String(feature?.properties?.name ?? code) };
     for (const handler of this.unitClickHandlers) handler(unit);
+  };
+
+  private readonly handleSearchClick = (event: MapMouseEvent) => {
+    if (this.clickTaken()) return;
+    const found = this.searches.featureAt(event.point);
+    if (!found) return;
+    if (found.kind === 'cluster') {
+      this.map.easeTo({ center: found.position, zoom: this.map.getZoom() + CLUSTER_CLICK_ZOOM_STEP });
+      return;
+    }
+    for (const handler of this.searchPointClickHandlers) handler(found.item);
+  };
+
+  /** The pointer over a business point or a cluster says it can be clicked (areas keep their own cursor). */
+  private readonly handleSearchHover = (event: MapMouseEvent) => {
+    if (this.interaction) return;
+    const over = this.searches.featureAt(event.point) !== null;
+    const canvas = this.map.getCanvasContainer();
+    if (over) canvas.dataset.overSearchPoint = 'true';
+    else if (canvas.dataset.overSearchPoint) delete canvas.dataset.overSearchPoint;
+    else return;
+    const overArea = !over && this.map.getLayer(AREAS_FILL_LAYER_ID) && this.map.queryRenderedFeatures(event.point, { layers: [AREAS_FILL_LAYER_ID] }).length > 0;
+    canvas.style.cursor = over || overArea ? 'pointer' : '';
   };
 
   private readonly handleAreaEnter = () => {

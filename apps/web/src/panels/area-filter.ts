@@ -1,7 +1,8 @@
 /** The layers panel's search: areas whose label contains the text, ignoring case and accents. */
 import type { Area } from '@catchment/domain';
 
-function fold(text: string): string {
+/** Text as searches compare it: without case, accents or surrounding spaces. */
+export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
 }
 

@@ -26,6 +26,12 @@ export interface SearchComboboxProps<T> {
   disabled?: boolean | undefined;
   /** Focused when it appears. */
   autoFocus?: boolean | undefined;
+  /**
+   * Enter on typed text that no suggestion is highlighted for: takes the text as it is (a name, a
+   * tag) and returns whether it did (the box is then emptied). With it, Enter never reaches the
+   * form while the box has text; an empty box lets it through (the form's Enter).
+   */
+  onEnterText?(text: string): boolean;
   testIds: { input: string; list: string; option: string; notFound: string };
 }
 
@@ -67,6 +73,12 @@ export function SearchCombobox<T>(props: SearchComboboxProps<T>) {
       if (listOpen && item) {
         event.preventDefault();
         choose(item);
+      } else if (props.onEnterText && text.trim()) {
+        event.preventDefault();
+        if (props.onEnterText(text.trim())) {
+          setText('');
+          setOpen(false);
+        }
       }
     } else if (event.key === 'Escape' && open) {
       event.preventDefault();

@@ -1,0 +1,112 @@
+/**
+ * A map's business searches in react-query, and their writes (create, update, delete, move), each
+ * sent with the list's version and taking the next one from the answer. A write that fails (SPEC
+ * §8) leaves the list as the server has it: 409 (changed in another tab or browser) says so and
+ * reloads; the free plan's limit opens the limit popup; a plan refusal opens the plan comparison
+ * (the API client does it); a refusal of the editor's fields stays with the editor; anything else
+ * says the searches could not be saved and reloads them.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ERROR_CODES } from '@catchment/domain';
+import { ApiError } from '../api/client.js';
+import {
+  createSearch, deleteSearch, fetchCatalogues, fetchSearches, orderSearch, updateSearch, type Search, type SearchFields, type SearchList,
+} from '../api/searches.js';
+import { useToasts } from '../app/toasts.js';
+import { useSearchesView } from './searches-view.js';
+
+export const searchesKey = (mapId: string) => ['searches', mapId] as const;
+export const cataloguesKey = ['poi-catalogues'] as const;
+
+/** The searches of a saved map, in list order, with the version the next write sends. */
+export function useSearchList(mapId: string | null) {
+  return useQuery({
+    queryKey: searchesKey(mapId ?? ''),
+    queryFn: ({ signal }) => fetchSearches(mapId!, signal),
+    enabled: mapId !== null,
+    staleTime: 60_000,
+  });
+}
+
+/** The POI catalogues the server has imported (public: the editor needs them before any account). */
+export function useCatalogues() {
+  return useQuery({ queryKey: cataloguesKey, queryFn: ({ signal }) => fetchCatalogues(signal), staleTime: 5 * 60_000 });
+}
+
+/** The searches limit of a SEARCH_LIMIT_REACHED refusal; null for any other failure. */
+function searchLimitOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== ERROR_CODES.searchLimitReached) return null;
+  const max = (error.details as { maxSearches?: unknown } | undefined)?.maxSearches;
+  return typeof max === 'number' ? max : 1;
+}
+
+/** Whether a write was refused for the free plan's searches used up. */
+export function isSearchLimit(error: unknown): boolean {
+  return searchLimitOf(error) !== null;
+}
+
+/** A refusal of what the editor sent (a field the server names): the editor shows it, nothing to reload. */
+export function isFieldRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 400 || error.status === 422);
+}
+
+export function useSearchWrites(mapId: string) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const toasts = useToasts();
+  const view = useSearchesView();
+  const key = searchesKey(mapId);
+  const current = () => queryClient.getQueryData<SearchList>(key);
+  const version = () => current()?.version ?? 0;
+  const reload = () => queryClient.invalidateQueries({ queryKey: key });
+
+  /** Keeps the list as the server answered, with the version it moved to. */
+  const setList = (update: (list: SearchList) => SearchList) => queryClient.setQueryData<SearchList>(key, (list) => (list ? update(list) : list));
+  const withSearch = (search: Search) => setList((list) => ({
+    version: search.version,
+    searches: list.searches.some((entry) => entry.id === search.id)
+      ? list.searches.map((entry) => (entry.id === search.id ? search : entry))
+      : [...list.searches, search],
+  }));
+
+  /** Handles a failed write as SPEC §8 says; rethrows what the editor shows (its fields refused). */
+  const failed = (error: unknown): never => {
+    if (error instanceof ApiError && error.status === 409) {
+      toasts.show({ message: t('poi.conflict'), tone: 'error', durationMs: 8_000, testId: 'searches-conflict' });
+      void reload();
+    } else if (searchLimitOf(error) !== null) {
+      view.showLimit(searchLimitOf(error)!);
+    } else if (error instanceof ApiError && error.code === ERROR_CODES.planRequired) {
+      // The plans dialog opens on the plan the server named (api/plan-required.ts).
+    } else if (!isFieldRefusal(error)) {
+      toasts.show({ message: t('poi.saveError'), tone: 'error', durationMs: 8_000, testId: 'searches-save-error' });
+      void reload();
+    }
+    throw error;
+  };
+
+  return {
+    async create(fields: SearchFields): Promise<Search> {
+      const search = await createSearch(mapId, fields, version()).catch(failed);
+      withSearch(search);
+      view.searchCreated();
+      return search;
+    },
+    async update(searchId: number, fields: SearchFields): Promise<Search> {
+      const search = await updateSearch(mapId, searchId, fields, version()).catch(failed);
+      withSearch(search);
+      return search;
+    },
+    async remove(searchId: number): Promise<void> {
+      await deleteSearch(mapId, searchId, version()).catch(failed);
+      // The answer has no body: the next version comes with the list, read again before the next write.
+      setList((list) => ({ ...list, searches: list.searches.filter((entry) => entry.id !== searchId) }));
+      await reload();
+    },
+    async move(searchId: number, referenceSearchId: number, before: boolean): Promise<void> {
+      const list = await orderSearch(mapId, searchId, { referenceSearchId, before }, version()).catch(failed);
+      queryClient.setQueryData<SearchList>(key, list);
+    },
+  };
+}
