@@ -5,13 +5,11 @@
  * the raw tags their items carry (NAF codes have their own field, searched in the editor).
  */
 import { sql, type Kysely } from 'kysely';
-import { isOsmCatalogue, POI_CATEGORIES, type Locale } from '@catchment/domain';
+import { isOsmCatalogue, POI_CATEGORIES, type CategorySuggestion, type Locale } from '@catchment/domain';
 import { placeNameKey } from '@catchment/geodata';
 import type { Database } from '../db/schema.js';
 
 const SUGGESTIONS = 10;
-
-export interface CategorySuggestion { id: string; label: string }
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);

@@ -1,6 +1,6 @@
 /** The businesses and points of interest module: catalogues and the business searches of maps. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { autocompleteQuery } from '@catchment/domain';
+import { autocompleteQuery, type PoiCataloguesResponse, type PoiCategoriesResponse, type PoiNamesResponse } from '@catchment/domain';
 import { requestLocale } from '../http/errors.js';
 import type { RouteModule } from '../routes.js';
 import { PoiAutocomplete } from './autocomplete.js';
@@ -12,21 +12,21 @@ import { SearchesService } from './searches/searches.service.js';
 const cataloguesPlugin: FastifyPluginAsyncZod<{ catalogues: PoiCatalogues; autocomplete: PoiAutocomplete }> = async (app, { catalogues, autocomplete }) => {
   app.get('/v2/poi/catalogues', {
     schema: { tags: ['searches'], summary: 'The business catalogues imported: name, country, source, items (positioned ones) and extent' },
-  }, async () => ({ catalogues: await catalogues.list() }));
+  }, async (): Promise<PoiCataloguesResponse> => ({ catalogues: await catalogues.list() }));
 
   app.get('/v2/poi/autocomplete/names', {
     schema: { tags: ['searches'], summary: "Names of a catalogue's businesses matching the text, most frequent first", querystring: autocompleteQuery },
-  }, async (request) => ({ names: await autocomplete.names(request.query.datasetName, request.query.text) }));
+  }, async (request): Promise<PoiNamesResponse> => ({ names: await autocomplete.names(request.query.datasetName, request.query.text) }));
 
   app.get('/v2/poi/autocomplete/categories', {
     schema: { tags: ['searches'], summary: 'Categories matching the text (and raw tags of OpenStreetMap catalogues)', querystring: autocompleteQuery },
-  }, async (request) => ({
+  }, async (request): Promise<PoiCategoriesResponse> => ({
     categories: await autocomplete.categories(request.query.datasetName, request.query.text, request.query.lang ?? requestLocale(request)),
   }));
 };
 
 export const poiRoutes: RouteModule = async (api, ctx) => {
-  const searches = new SearchesService(ctx.database.db, ctx.plans, new PoiCounts(ctx.database.db), ctx.compute);
+  const searches = new SearchesService(ctx.database.db, ctx.plans, new PoiCounts(ctx.database.db, ctx.compute), ctx.compute, ctx.events);
   await api.register(cataloguesPlugin, { catalogues: new PoiCatalogues(ctx.database.db), autocomplete: new PoiAutocomplete(ctx.database.db) });
   await api.register(searchesPlugin, { searches, compute: ctx.compute });
 };

@@ -3,84 +3,31 @@
  * the list with its version, the writes that carry it (a stale one answers 409), counts in
  * polygons, the items inside an area, one item's detail, the XLSX report, tiles and autocomplete.
  */
-import type { AreaGeometry } from '@catchment/domain';
+import type {
+  AreaGeometry, PoiCataloguesResponse, PoiCategoriesResponse, PoiItemDetail, PoiItemPage, PoiNamesResponse, SearchCounts, SearchFilter, SearchList, SearchView,
+} from '@catchment/domain';
 import { apiDownload, apiRequest } from './client.js';
 
-export interface PoiCatalogue {
-  name: string;
-  country: string;
-  source: 'osm' | 'sirene';
-  items: number;
-  positioned: number;
-  bbox: [number, number, number, number] | null;
-}
+// The answers are declared once in the domain, where the API builds them.
+export type { PoiCatalogue, PoiItemDetail, PoiItemPage, PoiItemSummary, SearchCounts, SearchFilter, SearchList } from '@catchment/domain';
+/** A search saved on a map, as the app calls it. */
+export type Search = SearchView;
 
-/** What a search looks for (the editor's fields). */
-export interface SearchFilter {
-  datasetName: string;
-  categories: string[];
-  names: string[];
-  nafCodes: string[];
-  headcounts: string[];
-}
-
-export interface Search extends SearchFilter {
-  id: number;
-  /** The map's searches version after the write that answered it. */
-  version: number;
-  label: string | null;
-  color: string;
-}
-
-export interface SearchList { version: number; searches: Search[] }
-
+/** What the editor saves: what the search looks for, its label and colour. */
 export type SearchFields = SearchFilter & { label: string | null; color: string };
-
-export interface SearchCounts { counts: number[]; estimated: boolean[] }
-
-export interface PoiItemSummary {
-  id: number;
-  name: string | null;
-  categories: string[];
-  address: string | null;
-  position: [number, number] | null;
-  iris?: string | null;
-  share?: number | null;
-  naf?: string | null;
-}
-
-export interface PoiItemPage { total: number; estimated: boolean; items: PoiItemSummary[] }
-
-export interface PoiItemDetail {
-  id: number;
-  name: string | null;
-  categories: string[];
-  tags: string[];
-  naf: string | null;
-  nafLabel: string | null;
-  headcount: string | null;
-  headcountLabel: string | null;
-  brand: string | null;
-  address: string | null;
-  openingHours: string | null;
-  website: string | null;
-  country: string | null;
-  position: [number, number] | null;
-  iris: string | null;
-}
 
 const base = (mapId: string) => `/v2/maps/${mapId}/searches`;
 
 export const fetchCatalogues = (signal?: AbortSignal) =>
-  apiRequest<{ catalogues: PoiCatalogue[] }>('GET', '/v2/poi/catalogues', undefined, { signal }).then((answer) => answer.catalogues);
+  apiRequest<PoiCataloguesResponse>('GET', '/v2/poi/catalogues', undefined, { signal }).then((answer) => answer.catalogues);
 
 export const fetchSearches = (mapId: string, signal?: AbortSignal) => apiRequest<SearchList>('GET', base(mapId), undefined, { signal });
 
 export const createSearch = (mapId: string, fields: SearchFields, version: number) =>
-  apiRequest<Search>('POST', base(mapId), { ...fields, version });
+  apiRequest<SearchView>('POST', base(mapId), { ...fields, version });
 
 export const updateSearch = (mapId: string, searchId: number, fields: SearchFields, version: number) =>
-  apiRequest<Search>('PATCH', `${base(mapId)}/${searchId}`, { ...fields, version });
+  apiRequest<SearchView>('PATCH', `${base(mapId)}/${searchId}`, { ...fields, version });
 
 export const deleteSearch = (mapId: string, searchId: number, version: number) =>
   apiRequest<void>('DELETE', `${base(mapId)}/${searchId}?version=${version}`);
@@ -105,11 +52,11 @@ export const downloadSearchReport = (mapId: string, searchId: number, areaIds: s
   apiDownload('POST', `${base(mapId)}/${searchId}/report`, { areaUuids: areaIds });
 
 export const autocompleteNames = (datasetName: string, text: string, signal?: AbortSignal) =>
-  apiRequest<{ names: string[] }>('GET', `/v2/poi/autocomplete/names?datasetName=${encodeURIComponent(datasetName)}&text=${encodeURIComponent(text)}`, undefined, { signal })
+  apiRequest<PoiNamesResponse>('GET', `/v2/poi/autocomplete/names?datasetName=${encodeURIComponent(datasetName)}&text=${encodeURIComponent(text)}`, undefined, { signal })
     .then((answer) => answer.names);
 
 export const autocompleteCategories = (datasetName: string, text: string, lang: string, signal?: AbortSignal) =>
-  apiRequest<{ categories: { id: string; label: string }[] }>(
+  apiRequest<PoiCategoriesResponse>(
     'GET', `/v2/poi/autocomplete/categories?datasetName=${encodeURIComponent(datasetName)}&text=${encodeURIComponent(text)}&lang=${lang}`, undefined, { signal },
   ).then((answer) => answer.categories);
 

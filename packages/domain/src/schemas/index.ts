@@ -7,3 +7,4 @@ export * from './territories.js';
 export * from './organization.js';
 export * from './billing.js';
 export * from './searches.js';
+export * from './search-responses.js';

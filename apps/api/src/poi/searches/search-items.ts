@@ -4,44 +4,10 @@
  * with the share of their IRIS inside the area (what they weigh in the count).
  */
 import { sql, type Kysely } from 'kysely';
-import { categoryLabel, findCategory, headcountBandLabel, nafLabel, type Locale } from '@catchment/domain';
+import { categoryLabel, findCategory, headcountBandLabel, nafLabel, type Locale, type PoiItemDetail, type PoiItemPage } from '@catchment/domain';
 import type { Database } from '../../db/schema.js';
 import { poiFilterWhere, type PoiFilter } from '../count/poi-filter.js';
 import type { PoiWorkbookRow } from './poi-workbook.js';
-
-export interface PoiItemSummary {
-  id: number;
-  name: string | null;
-  categories: string[];
-  address: string | null;
-  position: [number, number] | null;
-  iris: string | null;
-  /** For an establishment placed by its IRIS: the share of the IRIS inside the area. */
-  share: number | null;
-  naf: string | null;
-}
-
-export interface PoiItemPage { total: number; estimated: boolean; items: PoiItemSummary[] }
-
-export interface PoiItemDetail {
-  id: number;
-  name: string | null;
-  categories: string[];
-  categoryLabels: string[];
-  tags: string[];
-  naf: string | null;
-  nafLabel: string | null;
-  headcount: string | null;
-  headcountLabel: string | null;
-  brand: string | null;
-  address: string | null;
-  openingHours: string | null;
-  website: string | null;
-  details: Record<string, string>;
-  country: string;
-  position: [number, number] | null;
-  iris: string | null;
-}
 
 interface ItemRow {
   id: string; name: string | null; categories: string[]; address: string | null; x: number | null; y: number | null;

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   countDraftSearchBody, countSearchBody, createSearchBody, deleteSearchQuery, mapIdParam, orderSearchBody, searchItemParams, searchItemsQuery, searchParams, searchReportBody, searchTileParams,
-  updateSearchBody,
+  updateSearchBody, type SearchCounts,
 } from '@catchment/domain';
 import { requireClientId } from '../../auth/session.plugin.js';
 import { attachment, XLSX_TYPE } from '../../http/attachment.js';
@@ -19,7 +19,7 @@ const tags = ['searches'];
 const onRequest = async (request: Parameters<typeof requireClientId>[0]) => { requireClientId(request); };
 
 /** The count answer of SPEC §7: numbers in the polygons' order, and which ones are estimates. */
-const countAnswer = (counts: PoiCount[]) => ({ counts: counts.map((item) => item.count), estimated: counts.map((item) => item.estimated) });
+const countAnswer = (counts: PoiCount[]): SearchCounts => ({ counts: counts.map((item) => item.count), estimated: counts.map((item) => item.estimated) });
 
 export const searchesPlugin: FastifyPluginAsyncZod<{ searches: SearchesService; compute: ComputePool }> = async (app, { searches, compute }) => {
   const clientOf = (request: { session?: { clientId: number } | null }) => request.session?.clientId;

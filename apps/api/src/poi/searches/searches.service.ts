@@ -6,7 +6,8 @@
  */
 import type { Kysely } from 'kysely';
 import {
-  AREA_COLOR_PALETTE, catalogueCountry, cheapestPlanGranting, DomainError, FEATURES, featureGranted, POI_EXPORT_MAX_ITEMS, type AreaGeometry, type Locale, type SearchFilter,
+  AREA_COLOR_PALETTE, catalogueCountry, cheapestPlanGranting, DomainError, FEATURES, featureGranted, POI_EXPORT_MAX_ITEMS, type AreaGeometry, type Locale, type PoiItemDetail,
+  type PoiItemPage, type SearchFilter, type SearchList, type SearchView,
 } from '@catchment/domain';
 import type { ComputePool } from '../../compute/compute-pool.js';
 import type { Database } from '../../db/schema.js';
@@ -19,16 +20,8 @@ import { placeRelativeTo, positionAfter } from '../../maps/positions.js';
 import { planRequired, type PlanAccess } from '../../plans/plan-access.js';
 import type { PoiCount, PoiCounts } from '../count/poi-counts.js';
 import { SearchTiles } from './search-tiles.js';
-import { SearchItems, type PoiItemDetail, type PoiItemPage } from './search-items.js';
+import { SearchItems } from './search-items.js';
 import { SearchesRepository, type SearchFields, type SearchRow } from './searches.repository.js';
-
-export interface SearchView extends SearchFilter {
-  id: number;
-  /** The version of the map's list of searches (after the write that answered it). */
-  version: number;
-  label: string | null;
-  color: string;
-}
 
 export interface SearchInput extends SearchFilter {
   label?: string | null | undefined;
@@ -74,7 +67,7 @@ export class SearchesService {
     this.tiles = new SearchTiles(db, compute);
   }
 
-  async list(ref: MapRef, clientId: number | undefined): Promise<{ version: number; searches: SearchView[] }> {
+  async list(ref: MapRef, clientId: number | undefined): Promise<SearchList> {
     const { map } = await readableMap(this.store, ref, clientId);
     const rows = await this.searches.list(map.id);
     return { version: map.searches_version, searches: rows.map((row) => searchView(row, map.searches_version)) };
@@ -111,7 +104,7 @@ export class SearchesService {
     });
   }
 
-  async move(write: SearchWrite, searchId: number, move: { referenceSearchId: number; before: boolean }): Promise<{ version: number; searches: SearchView[] }> {
+  async move(write: SearchWrite, searchId: number, move: { referenceSearchId: number; before: boolean }): Promise<SearchList> {
     const { value: rows, version } = await this.write(write, async (searches, map) => {
       const all = await searches.list(map.id);
       if (!all.some((row) => row.id === searchId) || !all.some((row) => row.id === move.referenceSearchId)) throw searchNotFound();
