@@ -5,7 +5,8 @@
  * Andorra's data country): a Pro user draws a 10-minute car area from Andorra la Vella, searches
  * restaurants from the POI tab (the count the same as the API's, above zero), lists them, chooses
  * one (the map goes to it, its detail names it) and exports them (the XLSX rows are the listed
- * businesses). A free user's second search meets the limit popup. Screenshots under e2e/artifacts.
+ * businesses). A free user's second search meets the limit popup. A search made in one tab appears
+ * in another tab of the same map without a reload (real-time). Screenshots under e2e/artifacts.
  */
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -183,6 +184,40 @@ describe.each(['en', 'fr'] as const)('businesses of an area in %s', (language) =
     await popup.waitFor({ state: 'hidden' });
     await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('poi-search-edit');
     expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the searches of a map open in two tabs', () => {
+  it('shows a search made in one tab in the other without a reload, and costs the tab that made it no refetch', async () => {
+    const { context, page, errors } = await userWithAndorraArea('en', 'pro_2020');
+    const other = await context.newPage();
+    const otherErrors: string[] = [];
+    other.on('pageerror', (error) => otherErrors.push(error.message));
+    await other.goto(page.url());
+    for (const tab of [page, other]) {
+      await tab.getByTestId('analysis-toggle').click();
+      await tab.getByTestId('analysis-tab-poi').click();
+      await tab.getByTestId('poi-empty').waitFor();
+    }
+    // Survives only as long as the page is not loaded again.
+    await other.evaluate(() => { (window as unknown as { notReloaded?: boolean }).notReloaded = true; });
+    const map = await savedMap(page);
+    const listPath = `/api/v2/maps/${map.id}/searches`;
+    const listReads: string[] = [];
+    page.on('request', (request) => { if (request.method() === 'GET' && new URL(request.url()).pathname === listPath) listReads.push(request.url()); });
+
+    const card = await searchRestaurants(page, 'en');
+    const searchId = await card.getAttribute('data-search');
+    const seen = other.getByTestId('poi-search');
+    await poll(() => seen.count()).toBe(1);
+    expect(await seen.getAttribute('data-search')).toBe(searchId);
+    expect(await other.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await screenshot(other, 'poi-other-tab');
+    // The tab that saved took the new version from the answer: its own announcement fetched nothing.
+    await page.waitForTimeout(3_000);
+    expect(listReads).toEqual([]);
+    expect(unexpectedErrors([...errors, ...otherErrors])).toEqual([]);
     await context.close();
   });
 });

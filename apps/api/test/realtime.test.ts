@@ -1,9 +1,11 @@
 /**
  * The real-time socket at /api (SPEC §7) over a real listening server and real sockets: who may
- * connect, following maps, list-sync events after changes made by others over HTTP, bad input.
+ * connect, following maps, list-sync events after changes made by others over HTTP (to the map or
+ * to its business searches), bad input.
  * On PostgreSQL, events also cross API processes through LISTEN/NOTIFY.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -15,7 +17,7 @@ import { openEventBus } from '../src/events/open-event-bus.js';
 import { PostgresEventBus } from '../src/events/postgres-event-bus.js';
 import { userRoom } from '../src/events/rooms.js';
 import { buildServer } from '../src/server.js';
-import { signUp, testApp, type TestUser } from './harness.js';
+import { importOsmPoiFile, signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
 import { addMember, call, createMap, expectStatus } from './maps-factories.js';
 
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
@@ -174,8 +176,11 @@ describe('following a map', () => {
     await addMember(ctx, map.id, member);
     const socket = await TestSocket.open(member);
 
-    // Joined by accessId (the shared link's reference), answered with the map's id and current version.
-    expect(await socket.join(map.accessId)).toEqual({ event: 'joined', data: { mapId: map.accessId, id: map.id, version: map.version } });
+    // Joined by accessId (the shared link's reference), answered with the map's id and current versions.
+    const searches = await expectStatus<{ version: number }>(200, call(server, 'GET', `/v2/maps/${map.id}/searches`, { as: owner }));
+    expect(await socket.join(map.accessId)).toEqual({
+      event: 'joined', data: { mapId: map.accessId, id: map.id, version: map.version, searchesVersion: searches.version },
+    });
 
     const renamed = await renameMap(owner, map.id, 'Stores 2');
     expect(await socket.next('list-sync')).toEqual({ event: 'list-sync', data: { mapId: map.id, version: renamed.version } });
@@ -228,6 +233,76 @@ describe('following a map', () => {
     await renameMap(user, left.id, 'Not followed');
     const renamed = await renameMap(user, kept.id, 'Followed');
     expect(await socket.next('list-sync of the kept map')).toEqual({ event: 'list-sync', data: { mapId: kept.id, version: renamed.version } });
+    await socket.close();
+  });
+});
+
+describe("following a map's business searches", () => {
+  const restaurants = { datasetName: 'ad_osm_poi', categories: ['amenity=restaurant'] };
+  const shops = { datasetName: 'ad_osm_poi', categories: ['shopping'] };
+  let pro: TestUser;
+
+  beforeAll(async () => {
+    await importOsmPoiFile(ctx, path.resolve(import.meta.dirname, '../../../test-data/osm/andorra.osm.pbf'));
+    pro = await signUpOnPlan(app, 'pro_2020');
+  }, 300_000);
+
+  interface SearchAnswer { id: number; version: number }
+  const searchesUrl = (mapId: number) => `/v2/maps/${mapId}/searches`;
+
+  it("tells a colleague following the map of each committed write of its searches, with the searches' new version", async () => {
+    const member = await signUp(app);
+    const map = await createMap(app, pro, { title: 'Competitors' });
+    await addMember(ctx, map.id, member);
+    const socket = await TestSocket.open(member);
+    expect(await socket.join(map.accessId)).toMatchObject({ event: 'joined', data: { id: map.id, version: map.version, searchesVersion: 1 } });
+
+    // The map itself did not move: its version stays, the searches' comes beside it.
+    const first = await expectStatus<SearchAnswer>(201, call(server, 'POST', searchesUrl(map.id), { as: pro, payload: restaurants }));
+    expect(await socket.next('list-sync after the creation')).toEqual({ event: 'list-sync', data: { mapId: map.id, version: map.version, searchesVersion: first.version } });
+    const second = await expectStatus<SearchAnswer>(201, call(server, 'POST', searchesUrl(map.id), { as: pro, payload: { ...shops, version: first.version } }));
+    expect(await socket.next('list-sync after the second creation')).toEqual({ event: 'list-sync', data: { mapId: map.id, version: map.version, searchesVersion: second.version } });
+
+    const moved = await expectStatus<{ version: number; searches: SearchAnswer[] }>(200, call(server, 'PUT', `${searchesUrl(map.id)}/${second.id}/order`, {
+      as: pro, payload: { version: second.version, referenceSearchId: first.id, before: true },
+    }));
+    expect(moved.searches.map((search) => search.id)).toEqual([second.id, first.id]);
+    expect(await socket.next('list-sync after the order')).toEqual({ event: 'list-sync', data: { mapId: map.id, version: map.version, searchesVersion: moved.version } });
+
+    const updated = await expectStatus<SearchAnswer>(200, call(server, 'PATCH', `${searchesUrl(map.id)}/${first.id}`, {
+      as: pro, payload: { ...restaurants, categories: ['amenity=cafe'], version: moved.version },
+    }));
+    expect(await socket.next('list-sync after the change')).toEqual({ event: 'list-sync', data: { mapId: map.id, version: map.version, searchesVersion: updated.version } });
+    await expectStatus(204, call(server, 'DELETE', `${searchesUrl(map.id)}/${second.id}?version=${updated.version}`, { as: pro }));
+    const afterDelete = await expectStatus<{ version: number }>(200, call(server, 'GET', searchesUrl(map.id), { as: pro }));
+    expect(afterDelete.version).toBe(updated.version + 1);
+    expect(await socket.next('list-sync after the deletion')).toEqual({ event: 'list-sync', data: { mapId: map.id, version: map.version, searchesVersion: afterDelete.version } });
+    await socket.close();
+  });
+
+  it('tells nothing of a refused write (stale version, missing search, no right to edit)', async () => {
+    const member = await signUp(app);
+    const map = await createMap(app, pro);
+    await addMember(ctx, map.id, member);
+    const first = await expectStatus<SearchAnswer>(201, call(server, 'POST', searchesUrl(map.id), { as: pro, payload: restaurants }));
+    const second = await expectStatus<SearchAnswer>(201, call(server, 'POST', searchesUrl(map.id), { as: pro, payload: { ...shops, version: first.version } }));
+    const socket = await TestSocket.open(member);
+    await socket.join(map.id);
+
+    const stale = first.version;
+    await expectStatus(409, call(server, 'POST', searchesUrl(map.id), { as: pro, payload: { ...shops, version: stale } }));
+    await expectStatus(409, call(server, 'PUT', `${searchesUrl(map.id)}/${second.id}/order`, { as: pro, payload: { version: stale, referenceSearchId: first.id, before: true } }));
+    await expectStatus(409, call(server, 'PATCH', `${searchesUrl(map.id)}/${first.id}`, { as: pro, payload: { ...restaurants, version: stale } }));
+    await expectStatus(409, call(server, 'DELETE', `${searchesUrl(map.id)}/${first.id}?version=${stale}`, { as: pro }));
+    await expectStatus(404, call(server, 'DELETE', `${searchesUrl(map.id)}/${second.id + 1000}?version=${second.version}`, { as: pro }));
+    const stranger = await signUpOnPlan(app, 'pro_2020');
+    await expectStatus(404, call(server, 'DELETE', `${searchesUrl(map.id)}/${first.id}?version=${second.version}`, { as: stranger }));
+
+    // Events come in the order of the writes: had a refused one been announced, it would come first.
+    const renamed = await renameMap(pro, map.id, 'After the refusals');
+    expect(await socket.next('list-sync of the rename')).toEqual({ event: 'list-sync', data: { mapId: map.id, version: renamed.version } });
+    const list = await expectStatus<{ version: number }>(200, call(server, 'GET', searchesUrl(map.id), { as: member }));
+    expect(list.version).toBe(second.version);
     await socket.close();
   });
 });

@@ -11,7 +11,7 @@ export const REALTIME_EVENTS = {
   download: 'download',
   /** The user's list of downloads changed (later feature). */
   downloads: 'downloads',
-  /** A followed map moved to a new version: its viewers refetch it. */
+  /** A followed map, or its list of business searches, moved to a new version: its viewers refetch it. */
   listSync: 'list-sync',
 } as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
@@ -46,14 +46,20 @@ export const realtimeClientMessage = z.discriminatedUnion('type', [
 ]);
 export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
 
-/** `list-sync`: the map's content is now at `version`. */
-export interface ListSyncData { mapId: number; version: number }
+/**
+ * `list-sync`: the map's content is now at `version`. A write of the map's business searches moves
+ * their own version on (not the map's) and says so in `searchesVersion`; a map write leaves it out.
+ */
+export interface ListSyncData { mapId: number; version: number; searchesVersion?: number }
 
 export type RealtimeServerMessage =
   | { event: typeof REALTIME_EVENTS.listSync; data: ListSyncData }
   | { event: typeof REALTIME_EVENTS.download | typeof REALTIME_EVENTS.downloads; data: unknown }
-  /** A join was accepted: `mapId` is the reference the client sent, `id` and `version` the map's now. */
-  | { event: typeof REALTIME_REPLIES.joined; data: { mapId: RealtimeMapRef; id: number; version: number } }
+  /**
+   * A join was accepted: `mapId` is the reference the client sent, `id`, `version` and
+   * `searchesVersion` (its business searches' list) the map's now.
+   */
+  | { event: typeof REALTIME_REPLIES.joined; data: { mapId: RealtimeMapRef; id: number; version: number; searchesVersion: number } }
   | { event: typeof REALTIME_REPLIES.left; data: { mapId: RealtimeMapRef } }
   /** A message refused (unreadable, or a map the user may not read); the connection stays open. */
   | { event: typeof REALTIME_REPLIES.error; data: { code: string; message: string; mapId?: RealtimeMapRef } };

@@ -25,13 +25,16 @@ const CLOSE_GOING_AWAY = 1001;
 export interface RealtimeHubOptions {
   events: EventBus;
   /** The map, if `clientId` may read it (the maps module's rule); otherwise throws its DomainError (404). */
-  readableMap(ref: MapRef, clientId: number): Promise<{ id: number; version: number }>;
+  readableMap(ref: MapRef, clientId: number): Promise<FollowedMap>;
   /** Whether the session behind a socket is still open (not logged out, not expired). */
   sessionIsActive(token: string): Promise<boolean>;
   /** Time between two pings; a socket that has not answered the previous one is dropped. */
   heartbeatMs: number;
   log: (message: string) => void;
 }
+
+/** A map as a join answers it: its id and the versions a client compares with what it shows. */
+export interface FollowedMap { id: number; version: number; searchesVersion: number }
 
 export interface SocketSession { clientId: number; token: string; locale: Locale }
 
@@ -133,7 +136,7 @@ export class RealtimeHub {
     if (!connection.followed.has(key) && connection.followed.size >= MAX_FOLLOWED_MAPS) {
       return connection.sendError(ERROR_CODES.rateLimited, 'errors.rateLimited', mapId);
     }
-    let map: { id: number; version: number };
+    let map: FollowedMap;
     try {
       map = await this.options.readableMap(ref, connection.session.clientId);
     } catch (error) {
@@ -143,8 +146,9 @@ export class RealtimeHub {
     if (connection.closed) return;
     connection.followed.set(key, map.id);
     this.rooms.join(mapRoom(map.id), connection);
-    // The version now lets the client see whether it missed a change between its load and this join.
-    connection.send({ event: REALTIME_REPLIES.joined, data: { mapId, id: map.id, version: map.version } });
+    // The versions now let the client see whether it missed a change between its load and this join
+    // (a reconnection after events were lost included), of the map or of its business searches.
+    connection.send({ event: REALTIME_REPLIES.joined, data: { mapId, id: map.id, version: map.version, searchesVersion: map.searchesVersion } });
   }
 
   private leave(connection: Connection, mapId: RealtimeMapRef): void {

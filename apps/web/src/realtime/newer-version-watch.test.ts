@@ -1,14 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_SYNC_THROTTLE_MS } from '@catchment/domain';
-import { announcedVersion, NewerVersionWatch } from './newer-version-watch.js';
+import { announcedSearchesVersion, announcedVersion, NewerVersionWatch } from './newer-version-watch.js';
 
 describe('announcedVersion', () => {
   it('reads the version of a list-sync or a join answer about the map, and nothing else', () => {
     expect(announcedVersion({ event: 'list-sync', data: { mapId: 4, version: 9 } }, 4)).toBe(9);
-    expect(announcedVersion({ event: 'joined', data: { mapId: 'aB3_-xYz9Qw1', id: 4, version: 7 } }, 4)).toBe(7);
+    expect(announcedVersion({ event: 'joined', data: { mapId: 'aB3_-xYz9Qw1', id: 4, version: 7, searchesVersion: 2 } }, 4)).toBe(7);
     expect(announcedVersion({ event: 'list-sync', data: { mapId: 5, version: 9 } }, 4)).toBeUndefined();
     expect(announcedVersion({ event: 'downloads', data: {} }, 4)).toBeUndefined();
     expect(announcedVersion({ event: 'error', data: { code: 'MAP_NOT_FOUND', message: 'Map not found', mapId: 4 } }, 4)).toBeUndefined();
+  });
+});
+
+describe('announcedSearchesVersion', () => {
+  it("reads the searches' version of a list-sync or a join answer about the map, and nothing from a map write's list-sync", () => {
+    expect(announcedSearchesVersion({ event: 'list-sync', data: { mapId: 4, version: 9, searchesVersion: 3 } }, 4)).toBe(3);
+    expect(announcedSearchesVersion({ event: 'joined', data: { mapId: 4, id: 4, version: 7, searchesVersion: 2 } }, 4)).toBe(2);
+    expect(announcedSearchesVersion({ event: 'list-sync', data: { mapId: 4, version: 9 } }, 4)).toBeUndefined();
+    expect(announcedSearchesVersion({ event: 'list-sync', data: { mapId: 5, version: 9, searchesVersion: 3 } }, 4)).toBeUndefined();
+    expect(announcedSearchesVersion({ event: 'joined', data: { mapId: 5, id: 5, version: 7, searchesVersion: 2 } }, 4)).toBeUndefined();
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * Decides when a map on screen must be fetched again: a list-sync (or the answer to a join)
- * announced a version newer than the one shown. Announcements are gathered for LIST_SYNC_THROTTLE_MS
- * (SPEC §9): a burst of changes costs one refetch, and our own saves, announced too, have by then
- * come back and made the shown version catch up, so they cost none.
+ * Decides when a map on screen, or its list of business searches, must be fetched again: a
+ * list-sync (or the answer to a join) announced a version newer than the one shown. Announcements
+ * are gathered for LIST_SYNC_THROTTLE_MS (SPEC §9): a burst of changes costs one refetch, and our
+ * own saves, announced too, have by then come back and made the shown version catch up, so they
+ * cost none.
  */
 import { LIST_SYNC_THROTTLE_MS, type RealtimeServerMessage } from '@catchment/domain';
 
@@ -10,6 +11,16 @@ import { LIST_SYNC_THROTTLE_MS, type RealtimeServerMessage } from '@catchment/do
 export function announcedVersion(message: RealtimeServerMessage, mapId: number): number | undefined {
   if (message.event === 'list-sync' && message.data.mapId === mapId) return message.data.version;
   if (message.event === 'joined' && message.data.id === mapId) return message.data.version;
+  return undefined;
+}
+
+/**
+ * The version of the business searches' list a message announces for the map `mapId`: a write of
+ * the searches says it in its list-sync (a map write does not), a join's answer always does.
+ */
+export function announcedSearchesVersion(message: RealtimeServerMessage, mapId: number): number | undefined {
+  if (message.event === 'list-sync' && message.data.mapId === mapId) return message.data.searchesVersion;
+  if (message.event === 'joined' && message.data.id === mapId) return message.data.searchesVersion;
   return undefined;
 }
 

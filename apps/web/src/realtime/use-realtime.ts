@@ -1,11 +1,19 @@
 /** The real-time channel in React: the connection while logged in, and live updates of the open map. */
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MapDocument } from '@catchment/domain';
+import type { MapDocument, RealtimeServerMessage } from '@catchment/domain';
 import { queryKeys } from '../api/query-keys.js';
 import { useSession } from '../auth/use-session.js';
 import { announcedVersion, NewerVersionWatch } from './newer-version-watch.js';
 import { realtime } from './realtime-client.js';
+
+export interface VersionedCopy {
+  /** The version a message announces for the copy, if it is about it. */
+  announced(message: RealtimeServerMessage): number | undefined;
+  /** The version of the copy on screen. */
+  shownVersion(): number;
+  refetch(): void;
+}
 
 /** Keeps the socket open while a user is logged in; a new user gets a new connection. */
 export function useRealtimeConnection(): void {
@@ -25,28 +33,38 @@ export function useRealtimeConnection(): void {
  */
 export function useMapListSync(map: Pick<MapDocument, 'id' | 'accessId'>, shownVersion: () => number): void {
   const queryClient = useQueryClient();
-  const shown = useRef(shownVersion);
-  useEffect(() => {
-    shown.current = shownVersion;
-  });
   const { id, accessId } = map;
+  useNewerVersionRefetch(`map:${id}`, {
+    announced: (message) => announcedVersion(message, id),
+    shownVersion,
+    refetch: () => void queryClient.invalidateQueries({
+      queryKey: queryKeys.mapDocuments,
+      predicate: (query) => (query.state.data as MapDocument | undefined)?.id === id,
+    }),
+  });
+  useEffect(() => realtime.follow(accessId), [accessId]);
+}
+
+/**
+ * Refetches a copy of something on screen when messages announce a version newer than the one it
+ * shows, at most every LIST_SYNC_THROTTLE_MS. It follows no map: the map screen does
+ * (useMapListSync). A new `key` (another map) starts over.
+ */
+export function useNewerVersionRefetch(key: string | null, copy: VersionedCopy): void {
+  const current = useRef(copy);
   useEffect(() => {
-    const watch = new NewerVersionWatch({
-      shownVersion: () => shown.current(),
-      refetch: () => void queryClient.invalidateQueries({
-        queryKey: queryKeys.mapDocuments,
-        predicate: (query) => (query.state.data as MapDocument | undefined)?.id === id,
-      }),
-    });
+    current.current = copy;
+  });
+  useEffect(() => {
+    if (key === null) return undefined;
+    const watch = new NewerVersionWatch({ shownVersion: () => current.current.shownVersion(), refetch: () => current.current.refetch() });
     const unsubscribe = realtime.subscribe((message) => {
-      const version = announcedVersion(message, id);
+      const version = current.current.announced(message);
       if (version !== undefined) watch.announce(version);
     });
-    const unfollow = realtime.follow(accessId);
     return () => {
-      unfollow();
       unsubscribe();
       watch.dispose();
     };
-  }, [id, accessId, queryClient]);
+  }, [key]);
 }

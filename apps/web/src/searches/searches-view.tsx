@@ -3,7 +3,8 @@
  * open: which searches are hidden on the map, the business the user chose (in a list or on the
  * map: ringed, and its detail in a popup when chosen on the map), and the popups a search can
  * lead to (the limit popup, the signup popup, the free plan's notice after a first search). It
- * also draws the searches on the map (SearchesOnMap), whether the analysis panel is open or not.
+ * also draws the searches on the map (SearchesOnMap), whether the analysis panel is open or not,
+ * and keeps the list in step with changes made elsewhere (useSearchesListSync).
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { FreePlanNotice } from '../plans/free-plan-notice.js';
 import { takeNotice } from '../plans/plan-notices.js';
 import { usePlanAccess } from '../plans/use-plan-access.js';
 import { SearchesOnMap } from './searches-on-map.js';
+import { useSearchesListSync } from './use-searches.js';
 
 /** A business the user chose; `from` says where (a choice on the map opens its popup there). */
 export interface ChosenItem {
@@ -49,6 +51,7 @@ export function SearchesView({ mapId, children }: { mapId: string | null; childr
   const [limit, setLimit] = useState<number | null>(null);
   const [signup, setSignup] = useState(false);
   const [notice, setNotice] = useState(false);
+  useSearchesListSync(mapId);
 
   const toggleHidden = useCallback((searchId: number) => setHidden((current) => {
     const next = new Set(current);

@@ -4,7 +4,8 @@
  * §8) leaves the list as the server has it: 409 (changed in another tab or browser) says so and
  * reloads; the free plan's limit opens the limit popup; a plan refusal opens the plan comparison
  * (the API client does it); a refusal of the editor's fields stays with the editor; anything else
- * says the searches could not be saved and reloads them.
+ * says the searches could not be saved and reloads them. Changes made elsewhere (a colleague,
+ * another tab) come through the real-time channel: the list is fetched again.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,8 @@ import {
   createSearch, deleteSearch, fetchCatalogues, fetchSearches, orderSearch, updateSearch, type Search, type SearchFields, type SearchList,
 } from '../api/searches.js';
 import { useToasts } from '../app/toasts.js';
+import { announcedSearchesVersion } from '../realtime/newer-version-watch.js';
+import { useNewerVersionRefetch } from '../realtime/use-realtime.js';
 import { useSearchesView } from './searches-view.js';
 
 export const searchesKey = (mapId: string) => ['searches', mapId] as const;
@@ -26,6 +29,22 @@ export function useSearchList(mapId: string | null) {
     queryFn: ({ signal }) => fetchSearches(mapId!, signal),
     enabled: mapId !== null,
     staleTime: 60_000,
+  });
+}
+
+/**
+ * Fetches the list again when the map's list-sync announces a searches version newer than the one
+ * the list has (changed elsewhere), as often as the map itself at most. Our own writes take their
+ * version from the answers before the throttle's window ends, so they cost no refetch. The map
+ * screen follows the map (realtime/map-list-sync.tsx).
+ */
+export function useSearchesListSync(mapId: string | null): void {
+  const queryClient = useQueryClient();
+  const key = searchesKey(mapId ?? '');
+  useNewerVersionRefetch(mapId, {
+    announced: (message) => announcedSearchesVersion(message, Number(mapId)),
+    shownVersion: () => queryClient.getQueryData<SearchList>(key)?.version ?? 0,
+    refetch: () => void queryClient.invalidateQueries({ queryKey: key }),
   });
 }
 

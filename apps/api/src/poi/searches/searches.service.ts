@@ -2,7 +2,8 @@
  * The business searches of a map (SPEC §3 Search, §5 the creation rule, §7): list, create, change,
  * delete and order under the version of the map's list of searches (a write based on an older one
  * is refused with 409: another tab or browser changed them), and what a search finds in areas.
- * Reading follows the map's read rule, writing its edit rule; creating follows the plan.
+ * Reading follows the map's read rule, writing its edit rule; creating follows the plan. Once a
+ * write has committed, the map's viewers are told the new version (real-time list-sync).
  */
 import type { Kysely } from 'kysely';
 import {
@@ -11,6 +12,7 @@ import {
 } from '@catchment/domain';
 import type { ComputePool } from '../../compute/compute-pool.js';
 import type { Database } from '../../db/schema.js';
+import type { EventBus } from '../../events/event-bus.js';
 import { assertAllowed, readableMap } from '../../maps/map-access.js';
 import { lockForWrite } from '../../maps/map-write.js';
 import type { MapRef } from '../../maps/map-ref.js';
@@ -19,6 +21,7 @@ import type { MapRow } from '../../maps/maps.repository.js';
 import { placeRelativeTo, positionAfter } from '../../maps/positions.js';
 import { planRequired, type PlanAccess } from '../../plans/plan-access.js';
 import type { PoiCount, PoiCounts } from '../count/poi-counts.js';
+import { searchesSyncEvent } from './search-events.js';
 import { SearchTiles } from './search-tiles.js';
 import { SearchItems } from './search-items.js';
 import { SearchesRepository, type SearchFields, type SearchRow } from './searches.repository.js';
@@ -60,6 +63,8 @@ export class SearchesService {
     private readonly plans: PlanAccess,
     private readonly counts: PoiCounts,
     private readonly compute: ComputePool,
+    /** Where committed writes are announced; without it, nobody is told. */
+    private readonly events?: EventBus,
   ) {
     this.store = new MapStore(db);
     this.searches = new SearchesRepository(db);
@@ -207,15 +212,21 @@ export class SearchesService {
     }
   }
 
-  /** One transaction: locks the map, checks the edit right and the searches version, changes, moves the version on. */
-  private write<T>(write: SearchWrite, change: (searches: SearchesRepository, map: MapRow) => Promise<T>): Promise<{ value: T; version: number }> {
-    return this.db.transaction().execute(async (trx) => {
+  /**
+   * One transaction: locks the map, checks the edit right and the searches version, changes, moves
+   * the version on. Once committed, and only then, the new version is announced to the map's room.
+   */
+  private async write<T>(write: SearchWrite, change: (searches: SearchesRepository, map: MapRow) => Promise<T>): Promise<{ value: T; version: number }> {
+    const { value, version, map } = await this.db.transaction().execute(async (trx) => {
       const { map } = await lockForWrite(new MapStore(trx), { ref: write.ref, clientId: write.clientId, expectedVersion: undefined });
       if (write.expectedVersion !== undefined && write.expectedVersion !== map.searches_version) throw searchVersionConflict(map.searches_version);
       const searches = new SearchesRepository(trx);
       const value = await change(searches, map);
-      return { value, version: await searches.bumpListVersion(map.id) };
+      return { value, version: await searches.bumpListVersion(map.id), map };
     });
+    // The map row stayed locked until the commit: its version is the one announced with the searches'.
+    this.events?.publish(searchesSyncEvent(map, version));
+    return { value, version };
   }
 }
 
