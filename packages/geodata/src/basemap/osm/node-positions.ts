@@ -3,6 +3,8 @@
  * costs several times that), looked up by binary search. Extracts list nodes by id, so sorting is
  * usually a check.
  */
+import type { Position } from './ring-geometry.js';
+
 export class NodePositions {
   private ids = new Float64Array(1 << 14);
   private lons = new Float64Array(1 << 14);
@@ -36,6 +38,16 @@ export class NodePositions {
       else high = middle - 1;
     }
     return undefined;
+  }
+
+  /** Positions of a way's nodes that the extract holds, in order (a way cut by the extract keeps its known part). */
+  line(refs: readonly number[]): Position[] {
+    const line: Position[] = [];
+    for (const ref of refs) {
+      const position = this.get(ref);
+      if (position) line.push(position);
+    }
+    return line;
   }
 
   /** West, south, east, north of every node, or undefined for an extract without nodes. */

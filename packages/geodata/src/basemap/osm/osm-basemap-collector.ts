@@ -115,7 +115,7 @@ export class OsmBasemapCollector {
     if (sea.length > 0) layers.water.push(feature({ type: 'MultiPolygon', coordinates: sea }, { kind: 'ocean', min_zoom: 0 }));
 
     for (const item of this.pending) {
-      const line = this.positions(item.refs);
+      const line = this.nodes.line(item.refs);
       if (line.length < 2) continue;
       if (item.polygon) {
         if (line.length >= 4) layers[item.layer].push(feature({ type: 'Polygon', coordinates: [orient(closeRing(line), true)] }, item.properties));
@@ -124,13 +124,13 @@ export class OsmBasemapCollector {
       }
     }
     for (const multipolygon of this.multipolygons) {
-      const polygons = assembleMultipolygon(multipolygon.members, (way) => this.wayRefs.get(way), (refs) => this.positions(refs));
+      const polygons = assembleMultipolygon(multipolygon.members, (way) => this.wayRefs.get(way), (refs) => this.nodes.line(refs));
       if (polygons.length > 0) layers[multipolygon.layer].push(feature({ type: 'MultiPolygon', coordinates: polygons }, multipolygon.properties));
     }
     for (const [way, level] of this.boundaryLevels) {
       if (this.notBoundaryWays.has(way)) continue;
       const refs = this.wayRefs.get(way);
-      const line = refs ? this.positions(refs) : [];
+      const line = refs ? this.nodes.line(refs) : [];
       if (line.length >= 2) layers.boundaries.push(feature({ type: 'LineString', coordinates: line }, classifyBoundary(level).properties));
     }
     layers.places.push(...this.places);
@@ -153,7 +153,7 @@ export class OsmBasemapCollector {
     for (const { properties, ways } of groups.values()) {
       const joined = joinWays(ways);
       for (const chain of [...joined.rings, ...joined.open]) {
-        const line = this.positions(chain);
+        const line = this.nodes.line(chain);
         if (line.length >= 2) features.push(feature({ type: 'LineString', coordinates: line }, properties));
       }
     }
@@ -181,21 +181,11 @@ export class OsmBasemapCollector {
     return box && box[0] < box[2] && box[1] < box[3] ? box : undefined;
   }
 
-  /** Positions of the nodes the extract holds (a way cut by the extract keeps its known part). */
-  private positions(refs: readonly number[]): Position[] {
-    const line: Position[] = [];
-    for (const ref of refs) {
-      const position = this.nodes.get(ref);
-      if (position) line.push(position);
-    }
-    return line;
-  }
-
   private coastlineChains(): { rings: Position[][]; open: Position[][] } {
     const joined = joinWays(this.coastlines.map((way) => this.wayRefs.get(way)!), { keepDirection: true });
     return {
-      rings: joined.rings.map((ring) => this.positions(ring)).filter((ring) => ring.length >= 4),
-      open: joined.open.map((chain) => this.positions(chain)).filter((chain) => chain.length >= 2),
+      rings: joined.rings.map((ring) => this.nodes.line(ring)).filter((ring) => ring.length >= 4),
+      open: joined.open.map((chain) => this.nodes.line(chain)).filter((chain) => chain.length >= 2),
     };
   }
 }

@@ -48,7 +48,7 @@ export class OsmPoiCollector {
     this.wayRefs.add(id, refs);
     const fields = osmPoiFields(tags);
     if (!fields) return;
-    const line = this.positions(refs);
+    const line = this.nodes.line(refs);
     if (line.length === 0) return;
     const closed = refs.length >= 4 && refs[0] === refs.at(-1);
     const position = closed ? pointInsidePolygons([[line]]) : line[Math.floor((line.length - 1) / 2)]!;
@@ -60,7 +60,7 @@ export class OsmPoiCollector {
     if (tags.type !== 'multipolygon') return;
     const fields = osmPoiFields(tags);
     if (!fields) return;
-    const polygons = assembleMultipolygon(members, (way) => this.wayRefs.get(way), (refs) => this.positions(refs));
+    const polygons = assembleMultipolygon(members, (way) => this.wayRefs.get(way), (refs) => this.nodes.line(refs));
     const position = polygons.length > 0 ? pointInsidePolygons(polygons) : null;
     if (position) this.emit({ ref: `r${id}`, position, fields });
     else this.incompleteAreas += 1;
@@ -68,15 +68,6 @@ export class OsmPoiCollector {
 
   /** The country borders the extract holds whole (or nearly), once every element has been read. */
   borders(): CountryBorder[] {
-    return this.borderRelations.borders((way) => this.wayRefs.get(way), (refs) => this.positions(refs));
-  }
-
-  private positions(refs: readonly number[]): Position[] {
-    const line: Position[] = [];
-    for (const ref of refs) {
-      const position = this.nodes.get(ref);
-      if (position) line.push(position);
-    }
-    return line;
+    return this.borderRelations.borders((way) => this.wayRefs.get(way), (refs) => this.nodes.line(refs));
   }
 }
