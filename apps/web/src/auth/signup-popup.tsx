@@ -2,9 +2,10 @@
  * The signup popup (SPEC §2): a visitor did something only an account keeps (saving a business
  * search): what the account gives, and the ways to sign up or log in, coming back here after.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useModalDialog } from '../app/use-modal-dialog.js';
 
 interface SignupPopupProps {
   open: boolean;
@@ -16,24 +17,13 @@ interface SignupPopupProps {
 export function SignupPopup({ open, title, text, onClose }: SignupPopupProps) {
   const { t } = useTranslation();
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const signup = useRef<HTMLAnchorElement>(null);
+  const dialog = useModalDialog(open, onClose, { initialFocus: signup });
   const location = useLocation();
   const back = encodeURIComponent(location.pathname + location.search);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      signup.current?.focus();
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
-
   return (
-    <dialog ref={dialog} className="dialog signup-popup" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} data-testid="signup-popup"
-      onClose={onClose} onClick={(event) => { if (event.target === dialog.current) onClose(); }}>
+    <dialog {...dialog} className="dialog signup-popup" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} data-testid="signup-popup">
       <div className="dialog-header">
         <h2 id={`${id}-title`}>{title}</h2>
         <button type="button" className="icon-button" aria-label={t('app.close')} onClick={onClose}>×</button>

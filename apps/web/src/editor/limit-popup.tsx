@@ -10,6 +10,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cheapestPlanGranting, FEATURES } from '@catchment/domain';
+import { useModalDialog } from '../app/use-modal-dialog.js';
 import { usePlansDialog } from '../plans/plans-dialog-context.js';
 import { useEditorSnapshot } from './editor-context.js';
 
@@ -42,15 +43,12 @@ interface LimitDialogProps {
 export function LimitDialog({ refusal, visitor, onClose, onManage }: LimitDialogProps) {
   const { t } = useTranslation();
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(refusal !== null, onClose);
   /** Run once the dialog has closed: closing gives the focus back to where it was before. */
   const afterClose = useRef<(() => void) | null>(null);
 
+  // Declared after the dialog's own effect, so that the focus is back before the way chosen moves it.
   useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (refusal && !element.open) element.showModal();
-    if (!refusal && element.open) element.close();
     if (!refusal) {
       afterClose.current?.();
       afterClose.current = null;
@@ -76,8 +74,8 @@ export function LimitDialog({ refusal, visitor, onClose, onManage }: LimitDialog
   };
 
   return (
-    <dialog ref={dialog} className="dialog limit-popup" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} data-testid="limit-popup"
-      data-kind={refusal?.kind} onClose={close} onClick={(event) => { if (event.target === dialog.current) close(); }}>
+    <dialog {...dialog} className="dialog limit-popup" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} data-testid="limit-popup"
+      data-kind={refusal?.kind}>
       <div className="dialog-header">
         <h2 id={`${id}-title`}>{t('limitPopup.title')}</h2>
         <button type="button" className="icon-button" aria-label={t('app.close')} onClick={close}>×</button>

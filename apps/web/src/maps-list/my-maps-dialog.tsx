@@ -3,7 +3,7 @@
  * searchable by title, with create, rename, duplicate, delete and open. Visitors are invited to
  * sign up instead. A native <dialog>: modal, focus kept inside, Escape closes.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useMatch, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { cloneMap, createMap, deleteMap, listMaps, renameMap } from '../api/maps
 import { queryKeys } from '../api/query-keys.js';
 import { useToasts } from '../app/toasts.js';
 import { useDebouncedValue } from '../app/use-debounced-value.js';
+import { useModalDialog } from '../app/use-modal-dialog.js';
 import { useSession } from '../auth/use-session.js';
 import { MapListItem } from './map-list-item.js';
 import { pageCount } from './page-count.js';
@@ -22,19 +23,11 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 export function MyMapsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open, onClose);
   const { status } = useSession();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
   return (
-    <dialog ref={dialog} className="dialog my-maps-dialog" data-testid="my-maps-dialog" aria-labelledby="my-maps-title"
-      onClose={onClose} onClick={(event) => { if (event.target === dialog.current) onClose(); }}>
+    <dialog {...dialog} className="dialog my-maps-dialog" data-testid="my-maps-dialog" aria-labelledby="my-maps-title">
       <div className="dialog-header">
         <h2 id="my-maps-title">{t('myMaps.title')}</h2>
         <button type="button" className="icon-button" aria-label={t('app.close')} onClick={onClose} data-testid="my-maps-close">×</button>

@@ -4,9 +4,10 @@
  * which plans open the rest, with "See plans" and "Continue". The moment it follows (the first
  * area, the first search) gives its title; whoever shows it decides when (plan-notices.ts).
  */
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cheapestPlanGranting, FEATURES, PLAN_CATALOGUE } from '@catchment/domain';
+import { useModalDialog } from '../app/use-modal-dialog.js';
 import type { PlanNotice } from './plan-notices.js';
 import { usePlansDialog } from './plans-dialog-context.js';
 import './plans.css';
@@ -20,19 +21,9 @@ interface FreePlanNoticeProps {
 export function FreePlanNotice({ moment, open, onClose }: FreePlanNoticeProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const continueButton = useRef<HTMLButtonElement>(null);
+  const dialog = useModalDialog(open, onClose, { initialFocus: continueButton });
   const openPlans = usePlansDialog();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      continueButton.current?.focus();
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
 
   const free = PLAN_CATALOGUE.default;
   const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
@@ -45,9 +36,8 @@ export function FreePlanNotice({ moment, open, onClose }: FreePlanNoticeProps) {
   };
 
   return (
-    <dialog ref={dialog} className="dialog free-plan-notice" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}
-      data-testid="free-plan-notice" data-moment={moment}
-      onClose={onClose} onClick={(event) => { if (event.target === dialog.current) onClose(); }}>
+    <dialog {...dialog} className="dialog free-plan-notice" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}
+      data-testid="free-plan-notice" data-moment={moment}>
       <div className="dialog-header">
         <h2 id={`${id}-title`}>{t(`freePlanNotice.title.${moment}`)}</h2>
         <button type="button" className="icon-button" aria-label={t('app.close')} onClick={onClose}>×</button>

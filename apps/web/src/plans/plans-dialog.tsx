@@ -9,7 +9,7 @@
  * waiting), then makes it (PUT /subscription). A native modal dialog: the focus stays inside,
  * Escape and the backdrop close it, and the focus returns where it was.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import {
@@ -20,6 +20,7 @@ import { ApiError } from '../api/client.js';
 import { BillingPeriodSwitch } from './billing-period-switch.js';
 import { changeSubscription } from '../api/subscription.js';
 import { useToasts } from '../app/toasts.js';
+import { useModalDialog } from '../app/use-modal-dialog.js';
 import { useSession } from '../auth/use-session.js';
 import { useLocale } from '../i18n/index.js';
 import { useGoToCheckout } from '../subscription/go-to-checkout.js';
@@ -51,7 +52,7 @@ interface PlansDialogProps {
 export function PlansDialog({ request, onClose }: PlansDialogProps) {
   const { t } = useTranslation();
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(request !== null, onClose);
   const { status, user } = useSession();
   const locale = useLocale();
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
@@ -61,11 +62,8 @@ export function PlansDialog({ request, onClose }: PlansDialogProps) {
   const products = useProducts(clientId, locale);
   const subscription = useSubscription(clientId).data?.subscription ?? null;
 
+  // Closed, the dialog forgets the change chosen.
   useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (request && !element.open) element.showModal();
-    if (!request && element.open) element.close();
     if (!request) setChosen(null);
   }, [request]);
 
@@ -87,8 +85,7 @@ export function PlansDialog({ request, onClose }: PlansDialogProps) {
   const highlightedName = highlighted ? t(`plans.${highlighted}`) : null;
 
   return (
-    <dialog ref={dialog} className="dialog plans-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-intro`} data-testid="plans-dialog"
-      onClose={onClose} onClick={(event) => { if (event.target === dialog.current) onClose(); }}>
+    <dialog {...dialog} className="dialog plans-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-intro`} data-testid="plans-dialog">
       <div className="dialog-header">
         <h2 id={`${id}-title`}>{t('plansDialog.title')}</h2>
         <button type="button" className="icon-button" aria-label={t('app.close')} data-testid="plans-dialog-close" onClick={onClose}>×</button>

@@ -8,12 +8,13 @@
  * field is said here.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AREA_COLOR_PALETTE, findNafEntry, HEADCOUNT_BANDS, isCategoryId, isOsmCatalogue, isOsmTag, type Area } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
 import { autocompleteCategories, autocompleteNames, countDraftSearch, filterKey, type PoiCatalogue, type Search, type SearchFields, type SearchFilter } from '../api/searches.js';
 import { useDebouncedValue } from '../app/use-debounced-value.js';
+import { useModalDialog } from '../app/use-modal-dialog.js';
 import { useLocale } from '../i18n/index.js';
 import { SearchCombobox } from '../panels/search-combobox.js';
 import { searchNaf } from './naf-search.js';
@@ -71,7 +72,8 @@ export function SearchEditor({ mapId, search, catalogues, cataloguesFailed, defa
   const { t, i18n } = useTranslation();
   const locale = useLocale();
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  // Shown while mounted. Its own Escape and close button close it; the backdrop does not (a stray press would lose the draft).
+  const { ref: dialog } = useModalDialog(true);
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(search, defaultColor));
   const [saving, setSaving] = useState(false);
@@ -88,11 +90,6 @@ export function SearchEditor({ mapId, search, catalogues, cataloguesFailed, defa
     setDraft((current) => (current[field].includes(value) ? current : { ...current, [field]: [...current[field], value] }));
   const remove = (field: 'categories' | 'names' | 'nafCodes' | 'headcounts', value: string) =>
     setDraft((current) => ({ ...current, [field]: current[field].filter((entry) => entry !== value) }));
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
 
   // The live count in the selected area, once the user pauses; the previous figure stays meanwhile.
   const settled = useDebouncedValue(filter, COUNT_PAUSE_MS);

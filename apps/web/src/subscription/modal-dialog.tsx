@@ -3,8 +3,9 @@
  * stays inside, Escape and the backdrop close it (unless `busy`: a call is on its way), and the focus
  * returns where it was.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '../app/use-modal-dialog.js';
 
 interface ModalDialogProps {
   open: boolean;
@@ -19,20 +20,11 @@ interface ModalDialogProps {
 export function ModalDialog({ open, title, onClose, busy = false, testId, children }: ModalDialogProps) {
   const { t } = useTranslation();
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useModalDialog(open, onClose, { locked: busy });
 
   const close = () => { if (!busy) onClose(); };
   return (
-    <dialog ref={dialog} className="dialog subscription-dialog" aria-labelledby={`${id}-title`} data-testid={testId}
-      onCancel={(event) => { event.preventDefault(); close(); }}
-      onClick={(event) => { if (event.target === dialog.current) close(); }}>
+    <dialog {...dialog} className="dialog subscription-dialog" aria-labelledby={`${id}-title`} data-testid={testId}>
       <div className="dialog-header">
         <h2 id={`${id}-title`}>{title}</h2>
         <button type="button" className="icon-button" aria-label={t('app.close')} disabled={busy} onClick={close}>×</button>
