@@ -28,7 +28,7 @@ beforeAll(async () => {
   ({ ctx, app } = await testApp());
   await importOsmPoiFile(ctx, path.join(TEST_DATA, 'osm/andorra.osm.pbf'));
   pro = await signUpOnPlan(app, 'pro_2020');
-}, 120_000);
+});
 
 interface SearchAnswer { id: number; version: number; datasetName: string; categories: string[]; nafCodes: string[]; color: string }
 interface ListAnswer { version: number; searches: SearchAnswer[] }
@@ -224,7 +224,7 @@ describe('establishments placed by their IRIS', () => {
     const iris = await importTerritoryFiles(ctx, 'fr-iris', [path.join(TEST_DATA, 'fr/iris-67-bas-rhin.geojson'), path.join(TEST_DATA, 'fr/population-iris-67-bas-rhin-2016.csv')]);
     const sirene = await importSireneTestFiles(ctx, [path.join(TEST_DATA, 'poi/sirene-etablissements-67-bas-rhin-by-iris.csv')]);
     imported = { territories: iris.loaded.id, establishments: sirene.map((result) => result.loaded.id) };
-  }, 120_000);
+  });
   afterAll(async () => {
     await removeDataset(ctx.database.db, imported.territories);
     for (const id of imported.establishments) await removePoiDataset(ctx.database.db, id);
@@ -255,5 +255,28 @@ describe('establishments placed by their IRIS', () => {
     expect(refused.error).toMatchObject({ code: 'POI_EXPORT_TOO_LARGE', details: { max: 10_000 } });
     expect(refused.error.details.count).toBeGreaterThan(10_000);
     expect(refused.error.message).toMatch(/narrow the search/);
+  });
+});
+
+describe('counts as the data changes', () => {
+  it("follow an import and a removal at once, though the compute threads hold the search's points", async () => {
+    const liechtenstein = path.join(TEST_DATA, 'osm/liechtenstein-2013-08-03.osm.pbf');
+    const imported = await importOsmPoiFile(ctx, liechtenstein);
+    const map = await createMap(app, pro);
+    const search = await expectStatus<SearchAnswer>(201, call(app, 'POST', `/v2/maps/${map.id}/searches`, { as: pro, payload: { datasetName: 'li_osm_poi', categories: ['food.restaurant'] } }));
+    const country: PolygonGeometry = { type: 'Polygon', coordinates: [[[9.47, 47.04], [9.64, 47.04], [9.64, 47.28], [9.47, 47.28], [9.47, 47.04]]] };
+    const count = async () => (await expectStatus<CountAnswer>(200, call(app, 'POST', `/v2/maps/${map.id}/searches/${search.id}/count`, { as: pro, payload: { polygons: [country] } }))).counts[0];
+    const before = await count();
+    expect(before).toBe(await postgisCount(sql`catalogue = 'li_osm_poi' AND 'food.restaurant' = ANY (categories)`, country));
+    expect(before).toBeGreaterThan(0);
+
+    await removePoiDataset(ctx.database.db, imported.loaded.id);
+    expect(await count()).toBe(0);
+    await importOsmPoiFile(ctx, liechtenstein);
+    expect(await count()).toBe(before);
+    // Andorra's searches count as before, from the new version's points.
+    const andorra = await expectStatus<SearchAnswer>(201, call(app, 'POST', `/v2/maps/${map.id}/searches`, { as: pro, payload: restaurants }));
+    const answer = await expectStatus<CountAnswer>(200, call(app, 'POST', `/v2/maps/${map.id}/searches/${andorra.id}/count`, { as: pro, payload: { polygons: [ANDORRA] } }));
+    expect(answer.counts).toEqual([await postgisCount(sql`catalogue = 'ad_osm_poi' AND 'amenity=restaurant' = ANY (tags)`, ANDORRA)]);
   });
 });

@@ -14,6 +14,7 @@ import { workerUrl } from '@catchment/files';
 import type { PoolConfig } from 'pg';
 import type { MeasureFigure, PoiTileCluster } from '@catchment/geodata';
 import type { CensusRequest } from '../territories/unit-cache/area-census.js';
+import type { PoiCount, PoiCountRequest } from '../poi/count/area-poi-count.js';
 import type { ComputeTask, ComputeWorkerData, InvalidGeometry, PackedOverlaps, UnitTileRow } from './compute-tasks.js';
 import { packGeometries, transferList, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
 import { TaskDeadlines } from './task-deadlines.js';
@@ -29,6 +30,8 @@ export interface ComputePoolOptions {
   database?: PoolConfig;
   /** Each thread's budget for the units it caches. */
   unitCacheBytes?: number;
+  /** Each thread's budget for the business searches' points it caches. */
+  poiCacheBytes?: number;
 }
 
 export const serverBusy = () => new DomainError('serverBusy');
@@ -49,7 +52,7 @@ export class ComputePool {
       maxQueue: options.maxQueue ?? 16 * threads,
       // A thread keeps the units of the regions in use (unit-cache): it stays while users work.
       idleTimeout: 10 * 60_000,
-      workerData: { database: options.database, unitCacheBytes: options.unitCacheBytes } satisfies ComputeWorkerData,
+      workerData: { database: options.database, unitCacheBytes: options.unitCacheBytes, poiCacheBytes: options.poiCacheBytes } satisfies ComputeWorkerData,
       // Nobody reads piscina's run and wait time histograms.
       recordTiming: false,
     });
@@ -80,6 +83,12 @@ export class ComputePool {
   async censusFigures(area: AreaGeometry, request: CensusRequest): Promise<MeasureFigure[]> {
     const packed = packGeometries([area]);
     return await this.run({ name: 'censusFigures', area: packed, request }, packed) as MeasureFigure[];
+  }
+
+  /** How many of a search's businesses each area holds (poi/count/area-poi-count.ts). */
+  async poiCounts(areas: readonly AreaGeometry[], request: PoiCountRequest): Promise<PoiCount[]> {
+    const packed = packGeometries(areas);
+    return await this.run({ name: 'poiCounts', areas: packed, request }, packed) as PoiCount[];
   }
 
   /** A vector tile of territorial units (null: nothing to draw). */

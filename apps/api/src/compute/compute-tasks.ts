@@ -14,6 +14,10 @@ import { poiWorkbook, type PoiWorkbookSheet } from '../poi/searches/poi-workbook
 import { areaCensusFigures, type CensusRequest } from '../territories/unit-cache/area-census.js';
 import { DatabaseUnitCellLoader } from '../territories/unit-cache/unit-cell-loader.js';
 import { UnitRegionCache } from '../territories/unit-cache/unit-region-cache.js';
+import { areaPoiCounts, type PoiCount, type PoiCountRequest } from '../poi/count/area-poi-count.js';
+import { DatabasePoiCellLoader } from '../poi/count/poi-cell-loader.js';
+import { PoiCellCache } from '../poi/count/poi-cell-cache.js';
+import { openThreadDatabase, type ThreadDatabase } from './thread-database.js';
 import { packGeometries, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
 
 export type ComputeTask =
@@ -34,6 +38,11 @@ export type ComputeTask =
    * thread and kept in its cache (territories/unit-cache): most areas need no query at all.
    */
   | { name: 'censusFigures'; area: PackedGeometries; request: CensusRequest }
+  /**
+   * How many of a search's businesses each area holds, from the search's points in the areas'
+   * region, read from the database by this thread and kept in its cache (poi/count).
+   */
+  | { name: 'poiCounts'; areas: PackedGeometries; request: PoiCountRequest }
   /** A vector tile of territorial units, from the rows the database cut for it (GeoJSON text). */
   | { name: 'unitTile'; z: number; x: number; y: number; units: UnitTileRow[]; labels: boolean }
   /** The divisions export (exceljs builds the whole workbook in memory: seconds for large areas). */
@@ -54,21 +63,34 @@ export interface InvalidGeometry { index: number; reason: GeometryReason }
 
 /** What the pool gives its threads (piscina's workerData). */
 export interface ComputeWorkerData {
-  /** How this thread reaches the database for the units it caches; absent: no census task. */
+  /** How this thread reaches the database for what it caches; absent: no census or count task. */
   database?: PoolConfig;
   unitCacheBytes?: number;
+  poiCacheBytes?: number;
 }
 
+let database: ThreadDatabase | undefined;
 let unitCache: UnitRegionCache | undefined;
+let poiCache: PoiCellCache | undefined;
+
+function threadDatabase(): ThreadDatabase {
+  const { database: connection } = (workerData ?? {}) as ComputeWorkerData;
+  if (!connection) throw new Error('this compute pool was started without a database');
+  database ??= openThreadDatabase(connection);
+  return database;
+}
 
 function threadUnitCache(): UnitRegionCache {
-  const { database, unitCacheBytes } = (workerData ?? {}) as ComputeWorkerData;
-  if (!database) throw new Error('this compute pool was started without a database');
-  unitCache ??= new UnitRegionCache(new DatabaseUnitCellLoader(database), unitCacheBytes);
+  unitCache ??= new UnitRegionCache(new DatabaseUnitCellLoader(threadDatabase().pool), ((workerData ?? {}) as ComputeWorkerData).unitCacheBytes);
   return unitCache;
 }
 
-export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | Promise<Uint8Array | MeasureFigure[] | PasswordStrength> | null {
+function threadPoiCache(): PoiCellCache {
+  poiCache ??= new PoiCellCache(new DatabasePoiCellLoader(threadDatabase().db), ((workerData ?? {}) as ComputeWorkerData).poiCacheBytes);
+  return poiCache;
+}
+
+export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | Promise<Uint8Array | MeasureFigure[] | PoiCount[] | PasswordStrength> | null {
   switch (task.name) {
     case 'validateAreas':
       return unpackGeometries(task.geometries).flatMap((geometry, index) => {
@@ -93,6 +115,8 @@ export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeo
     case 'censusFigures':
       // One packed geometry is its flat polygons: prepared as it arrived, no nested arrays rebuilt.
       return areaCensusFigures(threadUnitCache(), task.area, task.request);
+    case 'poiCounts':
+      return areaPoiCounts({ points: threadPoiCache(), units: threadUnitCache }, unpackGeometries(task.areas), task.request);
     case 'divisionsWorkbook':
       return divisionsWorkbook(task.areas, task.locale).then((buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength));
     case 'poiTile':

@@ -1,20 +1,15 @@
 /**
  * How a compute thread reads the units of grid cells from the database (migration 004's tables),
- * through a small connection pool of its own: the thread that parses and measures the units also
+ * through the thread's own connections: the thread that parses and measures the units also
  * fetches them, so they never cross the API's event loop.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { CELL_DEGREES, type Cell } from './cell-grid.js';
 import type { UnitCellLoader, UnitRecord } from './unit-region-cache.js';
 
 export class DatabaseUnitCellLoader implements UnitCellLoader {
-  private readonly pool: pg.Pool;
-
-  constructor(connection: pg.PoolConfig) {
-    // Two connections: a thread runs one task at a time, the second covers a connection being replaced.
-    this.pool = new pg.Pool({ ...connection, max: 2, idleTimeoutMillis: 30_000 });
-    this.pool.on('error', () => { /* an idle connection dropped (server restarted): the next query opens another */ });
-  }
+  /** `pool`: the compute thread's connections (thread-database.ts). */
+  constructor(private readonly pool: pg.Pool) {}
 
   async unitIdsOf(cells: readonly Cell[]): Promise<Map<string, string[]>> {
     // Parts (ST_Subdivide) meeting the cell by bounding box: every unit that may meet an area
@@ -34,9 +29,5 @@ export class DatabaseUnitCellLoader implements UnitCellLoader {
         (SELECT array_agg(f.measure) FROM territory_finer_data f WHERE f.kind = u.kind AND f.code = u.code) AS finer
       FROM territory_units u WHERE u.id = ANY($1::bigint[])`, [ids]);
     return rows;
-  }
-
-  async close(): Promise<void> {
-    await this.pool.end();
   }
 }
