@@ -153,8 +153,9 @@ function AnalysisContent({ mapId, onClose }: { mapId: string | null; onClose(): 
         })}
       </div>
       <div className="analysis-body" role="tabpanel" id={`${id}-tabpanel`} aria-labelledby={`${id}-tab-${current}`}>
-        {/* Visitors see what the POI tab gives and may try the editor: saving asks them to sign up. */}
-        {mapId === null && current === 'poi' ? <PoiTab target={target} country={country} /> : mapId === null ? (currentLock ? <LockedFeature {...currentLock} visitor /> : <VisitorPrompt />) : (
+        {/* Visitors are told what the analysis gives and how to get it; the POI tab also lets them try
+            the editor (saving asks them to sign up). */}
+        {mapId === null && current === 'poi' ? <><VisitorPrompt /><PoiTab target={target} country={country} /></> : mapId === null ? (currentLock ? <LockedFeature {...currentLock} visitor /> : <VisitorPrompt />) : (
           <>
             {!area && <p className="panel-note">{t('analysis.noArea')}</p>}
             {access === null
