@@ -39,6 +39,7 @@ import { loadDatasetFile } from '../../apps/api/src/territories/data/dataset-loa
 import { TerritoryRepository } from '../../apps/api/src/territories/data/territory-repository.js';
 import { scratchPostgres } from '../load/server-process.js';
 import { ms, percentile, ratio, seededRandom, table } from '../stats.js';
+import { isochroneLike } from '../isochrone-like.js';
 import { replicateIris, SAMPLE_CONTOURS, SAMPLE_POPULATION, translated, type ReplicatedIris } from './replicate-iris.js';
 
 function argument(name: string): string | undefined {
@@ -99,25 +100,6 @@ const BASELINES: Record<string, string> = {
     FROM live_territory_units u, area
     WHERE u.kind = 'fr_iris' AND u.measures ? 'population' AND ST_Intersects(u.geometry, area.shape)`,
 };
-
-/** A polygon like an isochrone: star-shaped around the centre, its radius varying smoothly with the bearing. */
-function isochroneLike(centre: [number, number], radiusM: number, random: () => number): AreaGeometry {
-  const waves = Array.from({ length: 3 }, () => ({ frequency: 2 + Math.floor(random() * 6), phase: random() * 2 * Math.PI, weight: random() }));
-  const totalWeight = waves.reduce((sum, wave) => sum + wave.weight, 0);
-  const ring: [number, number][] = [];
-  const points = 96;
-  for (let i = 0; i < points; i++) {
-    const bearing = (i / points) * 2 * Math.PI;
-    const wave = waves.reduce((sum, { frequency, phase, weight }) => sum + weight * Math.sin(frequency * bearing + phase), 0) / totalWeight;
-    const r = radiusM * (0.775 + 0.225 * wave);
-    ring.push([
-      Number((centre[0] + (r * Math.cos(bearing)) / (METRES_PER_DEGREE * Math.cos((centre[1] * Math.PI) / 180))).toFixed(7)),
-      Number((centre[1] + (r * Math.sin(bearing)) / METRES_PER_DEGREE).toFixed(7)),
-    ]);
-  }
-  ring.push(ring[0]!);
-  return { type: 'Polygon', coordinates: [ring] };
-}
 
 interface BenchArea { geometry: AreaGeometry; shape: Sample['shape']; radiusKm: number }
 
