@@ -4,6 +4,7 @@
  * database), and prints a summary.
  */
 import { mkdirSync } from 'node:fs';
+import { sql, type Kysely } from 'kysely';
 import { basename, join } from 'node:path';
 import { formatImportSummary, GRAPH_EXTENSION, importOsm, progressBar } from '@catchment/routing';
 import {
@@ -11,6 +12,7 @@ import {
 } from '@catchment/geodata';
 import { buildRegionBasemapFromExtract } from '../basemap/region-basemap-build.js';
 import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
 import { importOsmPoiExtract, importSireneFiles, type PoiImportResult } from '../poi/data/poi-import.js';
 import { importTerritories } from '../territories/data/territory-import.js';
 import { withDataDatabase } from './cli-database.js';
@@ -83,6 +85,11 @@ export const IMPORT_SOURCES: Record<string, ImportSource> = {
         const results = await importSireneFiles(database.db, files, { onProgress: bar.update });
         bar.done();
         for (const result of results) for (const line of formatPoiImport(result)) log(line);
+        const unplaced = await establishmentsWithoutIrisBoundaries(database.db);
+        if (unplaced > 0) {
+          log(`Note: ${unplaced.toLocaleString('en')} establishments are placed by their IRIS only, and no IRIS boundaries are in the database:`
+            + ' they count in areas once they are imported (npm run data -- import fr-iris <contours> [census.csv]; docs/data-sources.md).');
+        }
       });
     },
   },
@@ -105,6 +112,14 @@ export const IMPORT_SOURCES: Record<string, ImportSource> = {
     },
   }])),
 };
+
+/** Establishments placed by their IRIS only, when no IRIS boundary is live to weigh them by (else 0). */
+async function establishmentsWithoutIrisBoundaries(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT CASE WHEN EXISTS (SELECT 1 FROM live_territory_units WHERE kind = 'fr_iris') THEN 0
+      ELSE (SELECT count(*)::int FROM live_poi_items WHERE catalogue = 'fr_institutions' AND position IS NULL) END AS n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
 
 function formatPoiImport({ files, summary, borders, loaded }: PoiImportResult): string[] {
   if (!summary) return [`Dataset ${loaded.id}: the same items are already in the database; nothing changed.`];
