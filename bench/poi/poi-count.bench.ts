@@ -6,8 +6,9 @@
  * Data, in a scratch database `catchment_bench_poi` on BENCH_PG_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres; PostGIS must be installed; dropped afterwards unless
  * `--keep`), migrated like the API's:
- * 1. Real imports: the five OpenStreetMap extracts of test-data/osm through the osm-pois importer
- *    (timed: points per second, the process's peak memory).
+ * 1. Real imports: the five OpenStreetMap extracts of test-data/osm through the osm-pois importer,
+ *    and the 81,921 SIRENE establishments of Bas-Rhin placed by IRIS through the sirene importer
+ *    (with the fr-iris boundaries they weigh by) (timed: items per second, the process's peak memory).
  * 2. A scale test, said so: `--points` (default 3,000,000) points made by replicating the real
  *    positioned ones into a catalogue `fr_osm_poi`: copies of all of them on a square grid of
  *    centres around Strasbourg (as many copies as the count needs), each point moved by its
@@ -18,8 +19,10 @@
  *
  * Areas: `--areas` (default 100, plus 5 warm-up ones not counted) seeded isochrone-like polygons
  * (96 points, the radius varying with the bearing between 55 % and 100 %): on the real data radius
- * 2 to 15 km around the extracts' centres; on the scale data radius 15 to 35 km (a 30-minute drive)
- * within the replicated region.
+ * 2 to 15 km around the extracts' centres (Strasbourg for SIRENE); on the scale data radius 15 to
+ * 35 km (a 30-minute drive) within the replicated region.
+ * For establishments placed by IRIS the baseline is the PostGIS query of each IRIS's share of the
+ * area (ST_CoveredBy first, else ST_Intersection), its sum rounded as the API rounds.
  *
  * Searches: every business of the catalogue (the most points a search can count) and restaurants
  * (a category of the tree).
@@ -29,32 +32,27 @@
  * ST_Intersects of the points' GiST index, and the area cut by ST_Subdivide first). Printed: p50 and
  * p95 of each, PostGIS ÷ ours, and how many counts differ (must be none).
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { AreaGeometry, SearchFilter } from '@catchment/domain';
-import type { PoiItem } from '@catchment/geodata';
-import { ComputePool } from '../../apps/api/src/compute/compute-pool.js';
-import { openDatabase, type DatabaseHandle } from '../../apps/api/src/db/database.js';
-import { migrate } from '../../apps/api/src/db/migrate.js';
+import { TERRITORY_IMPORTERS, type PoiItem } from '@catchment/geodata';
+import type { ComputePool } from '../../apps/api/src/compute/compute-pool.js';
+import type { DatabaseHandle } from '../../apps/api/src/db/database.js';
 import { poiFilterWhere } from '../../apps/api/src/poi/count/poi-filter.js';
-import { importOsmPoiExtract } from '../../apps/api/src/poi/data/poi-import.js';
+import { importOsmPoiExtract, importSireneFiles } from '../../apps/api/src/poi/data/poi-import.js';
+import { TerritoryRepository } from '../../apps/api/src/territories/data/territory-repository.js';
+import { importTerritories } from '../../apps/api/src/territories/data/territory-import.js';
 import { loadPoiDataset, poiDataVersion } from '../../apps/api/src/poi/data/poi-loader.js';
-import { scratchPostgres } from '../load/server-process.js';
+import { withScratchBench, type ScratchBench } from '../scratch-database.js';
 import { ms, percentile, ratio, seededRandom, table } from '../stats.js';
 import { isochroneLike } from '../isochrone-like.js';
-
-function argument(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { argument } from '../arguments.js';
 
 const AREAS = Number(argument('--areas') ?? 100);
 const POINTS = Number(argument('--points') ?? 3_000_000);
 const KEEP = process.argv.includes('--keep');
 const WARM_UP = 5;
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_DATABASE = 'catchment_bench_poi';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const EXTRACTS = ['andorra.osm.pbf', 'liechtenstein-2013-08-03.osm.pbf', 'monaco.osm.pbf', 'north-bayreuth.osm.pbf', 'rnv-mannheim-heidelberg.osm.pbf'];
@@ -100,6 +98,21 @@ const BASELINES: Record<string, (peer: pg.Client, db: Db, filter: SearchFilter, 
       SELECT count(DISTINCT i.id)::int AS n FROM parts p JOIN live_poi_items i ON ST_Intersects(p.g, i.position)
       WHERE ${where}`, values);
     return rows[0]!.n;
+  },
+};
+
+/** The same for establishments placed by their IRIS: the API's former query (each IRIS's share, ST_CoveredBy first), rounded. */
+const IRIS_BASELINES: typeof BASELINES = {
+  'IRIS shares (GiST, CoveredBy, ST_Intersection)': async (peer, db, filter, area) => {
+    const { where, areaParam, values } = withFilter(db, filter, area);
+    const { rows } = await peer.query<{ n: number }>(`
+      WITH area AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON(${areaParam}), 4326) AS g)
+      SELECT coalesce(sum(m.n * CASE WHEN ST_CoveredBy(u.geometry, area.g) THEN 1
+               ELSE ST_Area(ST_Intersection(u.geometry, area.g)) / ST_Area(u.geometry) END), 0)::float8 AS n
+      FROM (SELECT i.iris, count(*) AS n FROM live_poi_items i WHERE ${where} AND i.position IS NULL GROUP BY i.iris) m
+      JOIN live_territory_units u ON u.kind = 'fr_iris' AND u.code = m.iris AND NOT u.is_point AND u.area_m2 > 0, area
+      WHERE ST_Intersects(u.geometry, area.g)`, values);
+    return Math.round(rows[0]!.n);
   },
 };
 
@@ -150,12 +163,15 @@ function copyCentre(copy: number, { side, dx, dy }: ReturnType<typeof copyGrid>)
   return [STRASBOURG[0] + ((copy % side) - (side - 1) / 2) * dx, STRASBOURG[1] + (Math.floor(copy / side) - (side - 1) / 2) * dy];
 }
 
-async function measure(label: string, compute: ComputePool, db: Db, peer: pg.Client, searches: [string, SearchFilter][], areas: AreaGeometry[]): Promise<void> {
+async function measure(
+  label: string, compute: ComputePool, db: Db, peer: pg.Client, searches: [string, SearchFilter][], areas: AreaGeometry[], baselines = BASELINES,
+): Promise<void> {
   const poiVersion = await poiDataVersion(db);
+  const territoryVersion = await new TerritoryRepository(db).dataVersion();
   for (const [name, filter] of searches) {
     const samples: Sample[] = [];
     for (const [i, area] of areas.entries()) {
-      const request = { filter, poiVersion, territoryVersion: 0 };
+      const request = { filter, poiVersion, territoryVersion };
       const started = performance.now();
       const [first] = await compute.poiCounts([area], request);
       const firstMs = performance.now() - started;
@@ -164,7 +180,7 @@ async function measure(label: string, compute: ComputePool, db: Db, peer: pg.Cli
       const againMs = performance.now() - againStarted;
       const peers: number[] = [];
       let differs = first!.count !== again!.count;
-      for (const baseline of Object.values(BASELINES)) {
+      for (const baseline of Object.values(baselines)) {
         const peerStarted = performance.now();
         const expected = await baseline(peer, db, filter, area);
         peers.push(performance.now() - peerStarted);
@@ -173,13 +189,13 @@ async function measure(label: string, compute: ComputePool, db: Db, peer: pg.Cli
       if (i >= WARM_UP) samples.push({ first: firstMs, again: againMs, peers, points: first!.count, differs });
     }
     const q = (pick: (sample: Sample) => number, at: number) => percentile(samples.map(pick), at);
-    const best = (at: number) => Math.min(...Object.keys(BASELINES).map((_, b) => q((s) => s.peers[b]!, at)));
-    console.log(`\n${label}: ${name}, ${samples.length} areas, ${q((s) => s.points, 50).toLocaleString('en')} points in the median area (target: PostGIS ÷ ours ≥ 10× at p50, identical counts)\n`);
+    const best = (at: number) => Math.min(...Object.keys(baselines).map((_, b) => q((s) => s.peers[b]!, at)));
+    console.log(`\n${label}: ${name}, ${samples.length} areas, ${q((s) => s.points, 50).toLocaleString('en')} counted in the median area (target: PostGIS ÷ ours ≥ 10× at p50, identical counts)\n`);
     console.log(table([
       ['way', 'p50 ms', 'p95 ms', 'best PostGIS ÷ this p50', 'p95'],
       ['ours, the region held by the compute thread', ms(q((s) => s.again, 50)), ms(q((s) => s.again, 95)), ratio(best(50) / q((s) => s.again, 50)), ratio(best(95) / q((s) => s.again, 95))],
       ['ours, first count of the search in the area', ms(q((s) => s.first, 50)), ms(q((s) => s.first, 95)), ratio(best(50) / q((s) => s.first, 50)), ratio(best(95) / q((s) => s.first, 95))],
-      ...Object.keys(BASELINES).map((baseline, b) => [`PostGIS: ${baseline}`, ms(q((s) => s.peers[b]!, 50)), ms(q((s) => s.peers[b]!, 95)), '', '']),
+      ...Object.keys(baselines).map((baseline, b) => [`PostGIS: ${baseline}`, ms(q((s) => s.peers[b]!, 50)), ms(q((s) => s.peers[b]!, 95)), '', '']),
     ]));
     console.log(`counts that differ from PostGIS's: ${samples.filter((s) => s.differs).length} of ${samples.length}`);
   }
@@ -191,63 +207,54 @@ function areasIn(centres: (random: () => number) => [number, number], radiusKm: 
   return Array.from({ length: AREAS + WARM_UP }, () => isochroneLike(centres(random), (radiusKm[0] + random() * (radiusKm[1] - radiusKm[0])) * 1000, random));
 }
 
-async function main(): Promise<void> {
-  const scratch = await scratchPostgres(PG_URL, BENCH_DATABASE);
-  if (typeof scratch === 'string') {
-    console.log(`BASELINE UNAVAILABLE, and nothing to measure ours on: ${scratch}`);
-    process.exitCode = 1;
-    return;
-  }
-  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
-  // One thread: its cache is then the one every call uses (the API's threads each keep their own).
-  const compute = new ComputePool({ threads: 1, database: database.connection });
-  const peer = new pg.Client({ connectionString: scratch.url });
-  const work = mkdtempSync(path.join(tmpdir(), 'catchment-bench-poi-'));
+async function main({ database, compute, peer, work }: ScratchBench): Promise<void> {
   const db = database.db;
-  try {
-    await migrate(database);
-    console.log('Importers\n');
-    const rows: string[][] = [['import', 'points', 'seconds', 'points/s', 'file MB/s', 'peak RSS MB']];
-    for (const extract of EXTRACTS) {
-      const file = path.join(ROOT, 'test-data/osm', extract);
-      const { result, peakMb, seconds } = await withPeakMemory(() => importOsmPoiExtract(db, file, { scratchDir: work }));
-      rows.push([`osm-pois ${extract}`, result.loaded.items.toLocaleString('en'), seconds.toFixed(1), Math.round(result.loaded.items / seconds).toLocaleString('en'),
-        (statSync(file).size / 1024 / 1024 / seconds).toFixed(1), peakMb.toFixed(0)]);
-    }
-    await peer.connect();
-    const real = (await peer.query<RealPoint>(`
-      SELECT catalogue, categories, tags, name, ST_X(position) AS x, ST_Y(position) AS y FROM live_poi_items WHERE position IS NOT NULL ORDER BY id`)).rows;
-    const { peakMb, seconds } = await withPeakMemory(() => loadPoiDataset(db, {
-      id: 'bench--replicated', source: 'osm-pois', files: ['replicated'], contentHash: `replicated-${POINTS}`,
-      items: async () => replicated(real, POINTS), expectedItems: () => POINTS,
-    }));
-    rows.push([`${POINTS.toLocaleString('en')} replicated points (the POI loader)`, POINTS.toLocaleString('en'), seconds.toFixed(1), Math.round(POINTS / seconds).toLocaleString('en'), '', peakMb.toFixed(0)]);
-    console.log(table(rows));
-    await database.execScript('ANALYZE');
-
-    const everything = (catalogue: string): SearchFilter => ({ datasetName: catalogue, categories: [], names: [], nafCodes: [], headcounts: [] });
-    const restaurants = (catalogue: string): SearchFilter => ({ ...everything(catalogue), categories: ['food.restaurant'] });
-
-    // The real data: Mannheim–Heidelberg's extract (the largest) and Andorra, centres within 5 km of theirs.
-    const realCentres: [string, [number, number]][] = [['de_osm_poi', [8.57, 49.44]], ['ad_osm_poi', [1.55, 42.52]]];
-    for (const [catalogue, [x, y]] of realCentres) {
-      const areas = areasIn((random) => [x + (random() - 0.5) * 0.12, y + (random() - 0.5) * 0.09], [2, 15], 14);
-      await measure(`Real imports (${catalogue})`, compute, db, peer, [['every business', everything(catalogue)], ['restaurants', restaurants(catalogue)]], areas);
-    }
-
-    // Centres within the copies' grid, a radius away from its edges.
-    const grid = copyGrid(real.length, POINTS);
-    const [halfX, halfY] = [((grid.side - 1) * grid.dx) / 2 - 0.5, ((grid.side - 1) * grid.dy) / 2 - 0.35];
-    const scaleAreas = areasIn((random) => [STRASBOURG[0] + (random() * 2 - 1) * halfX, STRASBOURG[1] + (random() * 2 - 1) * halfY], [15, 35], 30);
-    await measure(`Scale test, ${POINTS.toLocaleString('en')} replicated points`, compute, db, peer,
-      [['every business', everything('fr_osm_poi')], ['restaurants', restaurants('fr_osm_poi')]], scaleAreas);
-  } finally {
-    await peer.end().catch(() => {});
-    await compute.close();
-    await database.close();
-    rmSync(work, { recursive: true, force: true });
-    if (!KEEP) await scratch.drop();
+  console.log('Importers\n');
+  const rows: string[][] = [['import', 'points', 'seconds', 'points/s', 'file MB/s', 'peak RSS MB']];
+  for (const extract of EXTRACTS) {
+    const file = path.join(ROOT, 'test-data/osm', extract);
+    const { result, peakMb, seconds } = await withPeakMemory(() => importOsmPoiExtract(db, file, { scratchDir: work }));
+    rows.push([`osm-pois ${extract}`, result.loaded.items.toLocaleString('en'), seconds.toFixed(1), Math.round(result.loaded.items / seconds).toLocaleString('en'),
+      (statSync(file).size / 1024 / 1024 / seconds).toFixed(1), peakMb.toFixed(0)]);
   }
+  const sireneFile = path.join(ROOT, 'test-data/poi/sirene-etablissements-67-bas-rhin-by-iris.csv');
+  await importTerritories(db, TERRITORY_IMPORTERS['fr-iris']!, [path.join(ROOT, 'test-data/fr/iris-67-bas-rhin.geojson'), path.join(ROOT, 'test-data/fr/population-iris-67-bas-rhin-2016.csv')], { scratchDir: work });
+  const sirene = await withPeakMemory(() => importSireneFiles(db, [sireneFile]));
+  const establishments = sirene.result.reduce((n, result) => n + result.loaded.items, 0);
+  rows.push(['sirene (by IRIS, Bas-Rhin)', establishments.toLocaleString('en'), sirene.seconds.toFixed(1), Math.round(establishments / sirene.seconds).toLocaleString('en'),
+    (statSync(sireneFile).size / 1024 / 1024 / sirene.seconds).toFixed(1), sirene.peakMb.toFixed(0)]);
+  const real = (await peer.query<RealPoint>(`
+    SELECT catalogue, categories, tags, name, ST_X(position) AS x, ST_Y(position) AS y FROM live_poi_items WHERE position IS NOT NULL ORDER BY id`)).rows;
+  const { peakMb, seconds } = await withPeakMemory(() => loadPoiDataset(db, {
+    id: 'bench--replicated', source: 'osm-pois', files: ['replicated'], contentHash: `replicated-${POINTS}`,
+    items: async () => replicated(real, POINTS), expectedItems: () => POINTS,
+  }));
+  rows.push([`${POINTS.toLocaleString('en')} replicated points (the POI loader)`, POINTS.toLocaleString('en'), seconds.toFixed(1), Math.round(POINTS / seconds).toLocaleString('en'), '', peakMb.toFixed(0)]);
+  console.log(table(rows));
+  await database.execScript('ANALYZE');
+
+  const everything = (catalogue: string): SearchFilter => ({ datasetName: catalogue, categories: [], names: [], nafCodes: [], headcounts: [] });
+  const restaurants = (catalogue: string): SearchFilter => ({ ...everything(catalogue), categories: ['food.restaurant'] });
+
+  // The real data: Mannheim–Heidelberg's extract (the largest) and Andorra, centres within 5 km of theirs.
+  const realCentres: [string, [number, number]][] = [['de_osm_poi', [8.57, 49.44]], ['ad_osm_poi', [1.55, 42.52]]];
+  for (const [catalogue, [x, y]] of realCentres) {
+    const areas = areasIn((random) => [x + (random() - 0.5) * 0.12, y + (random() - 0.5) * 0.09], [2, 15], 14);
+    await measure(`Real imports (${catalogue})`, compute, db, peer, [['every business', everything(catalogue)], ['restaurants', restaurants(catalogue)]], areas);
+  }
+
+  // Real SIRENE establishments placed by IRIS (Bas-Rhin): estimates weighed by each IRIS's share.
+  const strasbourgAreas = areasIn((random) => [STRASBOURG[0] + (random() - 0.5) * 0.14, STRASBOURG[1] + (random() - 0.5) * 0.09], [2, 15], 67);
+  const institutions: SearchFilter = { ...everything('fr_institutions') };
+  await measure('Real imports (fr_institutions, placed by IRIS: estimates)', compute, db, peer,
+    [['every establishment', institutions], ['restaurants (NAF 56.10A)', { ...institutions, nafCodes: ['56.10A'] }]], strasbourgAreas, IRIS_BASELINES);
+
+  // Centres within the copies' grid, a radius away from its edges.
+  const grid = copyGrid(real.length, POINTS);
+  const [halfX, halfY] = [((grid.side - 1) * grid.dx) / 2 - 0.5, ((grid.side - 1) * grid.dy) / 2 - 0.35];
+  const scaleAreas = areasIn((random) => [STRASBOURG[0] + (random() * 2 - 1) * halfX, STRASBOURG[1] + (random() * 2 - 1) * halfY], [15, 35], 30);
+  await measure(`Scale test, ${POINTS.toLocaleString('en')} replicated points`, compute, db, peer,
+    [['every business', everything('fr_osm_poi')], ['restaurants', restaurants('fr_osm_poi')]], scaleAreas);
 }
 
-await main();
+await withScratchBench(BENCH_DATABASE, { keep: KEEP }, main);

@@ -26,32 +26,21 @@
  * compute thread), PostGIS ÷ ours, per kind and size of area against the fastest baseline, and the
  * largest relative difference between our figure and the baselines'.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { circlePolygon, type AreaGeometry } from '@catchment/domain';
 import { censusFigures, planarArea, TERRITORY_IMPORTERS } from '@catchment/geodata';
-import { ComputePool } from '../../apps/api/src/compute/compute-pool.js';
-import { openDatabase } from '../../apps/api/src/db/database.js';
-import { migrate } from '../../apps/api/src/db/migrate.js';
 import { loadDatasetFile } from '../../apps/api/src/territories/data/dataset-loader.js';
 import { TerritoryRepository } from '../../apps/api/src/territories/data/territory-repository.js';
-import { scratchPostgres } from '../load/server-process.js';
+import { withScratchBench, type ScratchBench } from '../scratch-database.js';
 import { ms, percentile, ratio, seededRandom, table } from '../stats.js';
 import { isochroneLike } from '../isochrone-like.js';
 import { replicateIris, SAMPLE_CONTOURS, SAMPLE_POPULATION, translated, type ReplicatedIris } from './replicate-iris.js';
-
-function argument(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { argument } from '../arguments.js';
 
 const AREAS = Number(argument('--areas') ?? 100);
 const COPIES = Number(argument('--copies') ?? 1);
 const KEEP = process.argv.includes('--keep');
 const WARM_UP = 5;
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_DATABASE = 'catchment_bench_territories';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const STRASBOURG: [number, number] = [7.7521, 48.5734];
@@ -138,112 +127,90 @@ interface Sample {
   difference: number;
 }
 
-async function main(): Promise<void> {
-  const scratch = await scratchPostgres(PG_URL, BENCH_DATABASE);
-  if (typeof scratch === 'string') {
-    console.log(`BASELINE UNAVAILABLE, and nothing to measure ours on: ${scratch}`);
-    process.exitCode = 1;
-    return;
-  }
-  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
-  // One thread: its cache is then the one every call uses, so "region cached" means what it says
-  // (the API's threads each keep their own).
-  const compute = new ComputePool({ threads: 1, database: database.connection });
-  const peer = new pg.Client({ connectionString: scratch.url });
-  const work = mkdtempSync(path.join(tmpdir(), 'catchment-bench-territories-'));
-  try {
-    await migrate(database);
-    let iris: ReplicatedIris | undefined;
-    if (COPIES > 1) iris = await replicateIris({ copies: COPIES, out: path.join(ROOT, `var/bench-territories/iris-x${COPIES}`), log: console.log });
-    const [contours, population] = iris ? [iris.contours, iris.population] : [SAMPLE_CONTOURS, SAMPLE_POPULATION];
-    console.log(`Importing ${path.relative(ROOT, contours)} and loading it into PostgreSQL…`);
-    const imported = await TERRITORY_IMPORTERS['fr-iris']!.run([contours, population], { outputDir: work });
-    const loadStarted = performance.now();
-    const loaded = await loadDatasetFile(database.db, imported.file);
-    console.log(`${loaded.units.toLocaleString('en')} IRIS loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
-    await database.execScript('ANALYZE');
+async function main({ database, compute, peer, work }: ScratchBench): Promise<void> {
+  let iris: ReplicatedIris | undefined;
+  if (COPIES > 1) iris = await replicateIris({ copies: COPIES, out: path.join(ROOT, `var/bench-territories/iris-x${COPIES}`), log: console.log });
+  const [contours, population] = iris ? [iris.contours, iris.population] : [SAMPLE_CONTOURS, SAMPLE_POPULATION];
+  console.log(`Importing ${path.relative(ROOT, contours)} and loading it into PostgreSQL…`);
+  const imported = await TERRITORY_IMPORTERS['fr-iris']!.run([contours, population], { outputDir: work });
+  const loadStarted = performance.now();
+  const loaded = await loadDatasetFile(database.db, imported.file);
+  console.log(`${loaded.units.toLocaleString('en')} IRIS loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+  await database.execScript('ANALYZE');
 
-    const repository = new TerritoryRepository(database.db);
-    await peer.connect();
-    const centres = iris ? iris.copies.map((copy) => translated(copy, STRASBOURG)) : [STRASBOURG];
-    const areas = areasAround(centres, AREAS, 67);
-    const samples: Sample[] = [];
-    const baselines = Object.entries(BASELINES);
-    const version = await repository.dataVersion();
-    const request = { version, kinds: ['fr_iris' as const], keys: ['population'], nationalData: [] };
-    for (const [i, { geometry: area, shape, radiusKm }] of areas.entries()) {
-      const started = performance.now();
-      const [figure] = await compute.censusFigures(area, request);
-      const first = performance.now() - started;
-      const againStarted = performance.now();
-      await compute.censusFigures(area, request);
-      const ours = performance.now() - againStarted;
-      const got = figure?.value ?? 0;
+  const repository = new TerritoryRepository(database.db);
+  const centres = iris ? iris.copies.map((copy) => translated(copy, STRASBOURG)) : [STRASBOURG];
+  const areas = areasAround(centres, AREAS, 67);
+  const samples: Sample[] = [];
+  const baselines = Object.entries(BASELINES);
+  const version = await repository.dataVersion();
+  const request = { version, kinds: ['fr_iris' as const], keys: ['population'], nationalData: [] };
+  for (const [i, { geometry: area, shape, radiusKm }] of areas.entries()) {
+    const started = performance.now();
+    const [figure] = await compute.censusFigures(area, request);
+    const first = performance.now() - started;
+    const againStarted = performance.now();
+    await compute.censusFigures(area, request);
+    const ours = performance.now() - againStarted;
+    const got = figure?.value ?? 0;
 
-      const previousStarted = performance.now();
-      const candidates = await repository.unitsMeeting(area, ['fr_iris']);
-      const queried = performance.now();
-      const overlaps = await compute.overlaps(area, candidates.map((unit) => unit.geometry));
-      const met = candidates.flatMap((unit, k) => (overlaps[k] ? [{
-        unit: { kind: unit.kind, code: unit.code, country: unit.country, values: unit.measures, geometry: { type: unit.isPoint ? 'Point' : 'Polygon' } },
-        ...overlaps[k],
-      }] : []));
-      const [previousFigure] = censusFigures(planarArea(area), met, ['population'], { hasFinerData: () => false, hasNationalData: () => false });
-      const previous = performance.now() - previousStarted;
+    const previousStarted = performance.now();
+    const candidates = await repository.unitsMeeting(area, ['fr_iris']);
+    const queried = performance.now();
+    const overlaps = await compute.overlaps(area, candidates.map((unit) => unit.geometry));
+    const met = candidates.flatMap((unit, k) => (overlaps[k] ? [{
+      unit: { kind: unit.kind, code: unit.code, country: unit.country, values: unit.measures, geometry: { type: unit.isPoint ? 'Point' : 'Polygon' } },
+      ...overlaps[k],
+    }] : []));
+    const [previousFigure] = censusFigures(planarArea(area), met, ['population'], { hasFinerData: () => false, hasNationalData: () => false });
+    const previous = performance.now() - previousStarted;
 
-      const peers: number[] = [];
-      let difference = 0;
-      for (const [, text] of baselines) {
-        const peerStarted = performance.now();
-        const { rows } = await peer.query<{ population: number }>(text, [JSON.stringify(area)]);
-        peers.push(performance.now() - peerStarted);
-        const expected = Number(rows[0]!.population);
-        difference = Math.max(difference, expected === 0 ? Math.abs(got) : Math.abs(got - expected) / expected);
-      }
-      const previousValue = previousFigure?.value ?? 0;
-      difference = Math.max(difference, got === 0 ? Math.abs(previousValue) : Math.abs(previousValue - got) / got);
-      if (i >= WARM_UP) samples.push({ shape, radiusKm, ours, first, previous, query: queried - previousStarted, peers, units: candidates.length, difference });
+    const peers: number[] = [];
+    let difference = 0;
+    for (const [, text] of baselines) {
+      const peerStarted = performance.now();
+      const { rows } = await peer.query<{ population: number }>(text, [JSON.stringify(area)]);
+      peers.push(performance.now() - peerStarted);
+      const expected = Number(rows[0]!.population);
+      difference = Math.max(difference, expected === 0 ? Math.abs(got) : Math.abs(got - expected) / expected);
     }
-
-    const q = (group: readonly Sample[], pick: (sample: Sample) => number, at: number) => percentile(group.map(pick), at);
-    console.log(`\nPopulation of an area, ${loaded.units.toLocaleString('en')} IRIS on PostgreSQL, ${samples.length} areas (target: PostGIS ÷ ours ≥ 10× at p50 and p95, same figures)\n`);
-    console.log(table([
-      ['way', 'p50 ms', 'p95 ms', 'PostGIS ÷ ours p50', 'p95'],
-      ['ours, region cached in the compute thread', ms(q(samples, (s) => s.ours, 50)), ms(q(samples, (s) => s.ours, 95)), '', ''],
-      ['ours, first time the area is asked', ms(q(samples, (s) => s.first, 50)), ms(q(samples, (s) => s.first, 95)), '', ''],
-      ['before the cache: unitsMeeting + compute thread', ms(q(samples, (s) => s.previous, 50)), ms(q(samples, (s) => s.previous, 95)), '', ''],
-      ['  of which the query', ms(q(samples, (s) => s.query, 50)), ms(q(samples, (s) => s.query, 95)), '', ''],
-      ...baselines.map(([name], b) => [`PostGIS: ${name}`, ms(q(samples, (s) => s.peers[b]!, 50)), ms(q(samples, (s) => s.peers[b]!, 95)),
-        ratio(q(samples, (s) => s.peers[b]!, 50) / q(samples, (s) => s.ours, 50)), ratio(q(samples, (s) => s.peers[b]!, 95) / q(samples, (s) => s.ours, 95))]),
-    ]));
-
-    // Per kind and size of area, against the fastest baseline of the group (at each percentile).
-    const groups: [string, Sample[]][] = [
-      ['all areas', samples],
-      ['circles', samples.filter((s) => s.shape === 'circle')],
-      ['isochrone-like', samples.filter((s) => s.shape === 'isochrone-like')],
-      ['radius 1–5 km', samples.filter((s) => s.radiusKm < 5)],
-      ['radius 5–10 km', samples.filter((s) => s.radiusKm >= 5 && s.radiusKm < 10)],
-      ['radius 10–20 km', samples.filter((s) => s.radiusKm >= 10)],
-    ];
-    const best = (group: Sample[], at: number) => Math.min(...baselines.map((_, b) => q(group, (s) => s.peers[b]!, at)));
-    console.log(`\n${table([
-      ['areas', 'n', 'units met p50', 'ours p50', 'ours p95', 'best PostGIS p50', 'p95', 'ratio p50', 'ratio p95', 'first-time ratio p50 / p95', 'worst rel. difference'],
-      ...groups.filter(([, group]) => group.length > 0).map(([name, group]) => [
-        name, String(group.length), String(q(group, (s) => s.units, 50)),
-        `${ms(q(group, (s) => s.ours, 50))} ms`, `${ms(q(group, (s) => s.ours, 95))} ms`, `${ms(best(group, 50))} ms`, `${ms(best(group, 95))} ms`,
-        ratio(best(group, 50) / q(group, (s) => s.ours, 50)), ratio(best(group, 95) / q(group, (s) => s.ours, 95)),
-        `${ratio(best(group, 50) / q(group, (s) => s.first, 50))} / ${ratio(best(group, 95) / q(group, (s) => s.first, 95))}`,
-        Math.max(...group.map((s) => s.difference)).toExponential(1),
-      ]),
-    ])}`);
-  } finally {
-    await peer.end().catch(() => {});
-    await compute.close();
-    await database.close();
-    rmSync(work, { recursive: true, force: true });
-    if (!KEEP) await scratch.drop();
+    const previousValue = previousFigure?.value ?? 0;
+    difference = Math.max(difference, got === 0 ? Math.abs(previousValue) : Math.abs(previousValue - got) / got);
+    if (i >= WARM_UP) samples.push({ shape, radiusKm, ours, first, previous, query: queried - previousStarted, peers, units: candidates.length, difference });
   }
+
+  const q = (group: readonly Sample[], pick: (sample: Sample) => number, at: number) => percentile(group.map(pick), at);
+  console.log(`\nPopulation of an area, ${loaded.units.toLocaleString('en')} IRIS on PostgreSQL, ${samples.length} areas (target: PostGIS ÷ ours ≥ 10× at p50 and p95, same figures)\n`);
+  console.log(table([
+    ['way', 'p50 ms', 'p95 ms', 'PostGIS ÷ ours p50', 'p95'],
+    ['ours, region cached in the compute thread', ms(q(samples, (s) => s.ours, 50)), ms(q(samples, (s) => s.ours, 95)), '', ''],
+    ['ours, first time the area is asked', ms(q(samples, (s) => s.first, 50)), ms(q(samples, (s) => s.first, 95)), '', ''],
+    ['before the cache: unitsMeeting + compute thread', ms(q(samples, (s) => s.previous, 50)), ms(q(samples, (s) => s.previous, 95)), '', ''],
+    ['  of which the query', ms(q(samples, (s) => s.query, 50)), ms(q(samples, (s) => s.query, 95)), '', ''],
+    ...baselines.map(([name], b) => [`PostGIS: ${name}`, ms(q(samples, (s) => s.peers[b]!, 50)), ms(q(samples, (s) => s.peers[b]!, 95)),
+      ratio(q(samples, (s) => s.peers[b]!, 50) / q(samples, (s) => s.ours, 50)), ratio(q(samples, (s) => s.peers[b]!, 95) / q(samples, (s) => s.ours, 95))]),
+  ]));
+
+  // Per kind and size of area, against the fastest baseline of the group (at each percentile).
+  const groups: [string, Sample[]][] = [
+    ['all areas', samples],
+    ['circles', samples.filter((s) => s.shape === 'circle')],
+    ['isochrone-like', samples.filter((s) => s.shape === 'isochrone-like')],
+    ['radius 1–5 km', samples.filter((s) => s.radiusKm < 5)],
+    ['radius 5–10 km', samples.filter((s) => s.radiusKm >= 5 && s.radiusKm < 10)],
+    ['radius 10–20 km', samples.filter((s) => s.radiusKm >= 10)],
+  ];
+  const best = (group: Sample[], at: number) => Math.min(...baselines.map((_, b) => q(group, (s) => s.peers[b]!, at)));
+  console.log(`\n${table([
+    ['areas', 'n', 'units met p50', 'ours p50', 'ours p95', 'best PostGIS p50', 'p95', 'ratio p50', 'ratio p95', 'first-time ratio p50 / p95', 'worst rel. difference'],
+    ...groups.filter(([, group]) => group.length > 0).map(([name, group]) => [
+      name, String(group.length), String(q(group, (s) => s.units, 50)),
+      `${ms(q(group, (s) => s.ours, 50))} ms`, `${ms(q(group, (s) => s.ours, 95))} ms`, `${ms(best(group, 50))} ms`, `${ms(best(group, 95))} ms`,
+      ratio(best(group, 50) / q(group, (s) => s.ours, 50)), ratio(best(group, 95) / q(group, (s) => s.ours, 95)),
+      `${ratio(best(group, 50) / q(group, (s) => s.first, 50))} / ${ratio(best(group, 95) / q(group, (s) => s.first, 95))}`,
+      Math.max(...group.map((s) => s.difference)).toExponential(1),
+    ]),
+  ])}`);
 }
 
-await main();
+await withScratchBench(BENCH_DATABASE, { keep: KEEP }, main);

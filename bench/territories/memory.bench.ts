@@ -36,11 +36,7 @@ import { median, ms, ratio, table } from '../stats.js';
 import { api, buildApi, memoryOf, ROOT, runDataCli, signUp, sleep, startApi, tileAt, type ApiServer } from './api-server.js';
 import type { InMemoryOptions, InMemoryReport } from './in-memory-child.js';
 import { FRANCE_COPIES, replicateIris, translated, type ReplicatedIris } from './replicate-iris.js';
-
-function argument(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { argument } from '../arguments.js';
 
 const COPIES = Number(argument('--copies') ?? FRANCE_COPIES);
 const RESTARTS = Number(argument('--restarts') ?? 3);

@@ -23,6 +23,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Position } from 'geojson';
+import { argument } from '../arguments.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SAMPLE_CONTOURS = path.join(ROOT, 'test-data/fr/iris-67-bas-rhin.geojson');
@@ -179,11 +180,6 @@ export async function replicateIris(options: { copies: number; out: string; log?
   const units = copies * features.length;
   writeFileSync(manifestFile, JSON.stringify({ key: manifest, units, points }));
   return { contours, population, units, points, copies: withCodes };
-}
-
-function argument(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {

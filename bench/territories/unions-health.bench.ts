@@ -37,11 +37,7 @@ import { scratchPostgres } from '../load/server-process.js';
 import { ms, percentile, ratio, table } from '../stats.js';
 import { buildApi, memoryOf, ROOT, runDataCli, signUp, startApi } from './api-server.js';
 import { replicateIris, type ReplicatedIris } from './replicate-iris.js';
-
-function argument(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+import { argument } from '../arguments.js';
 
 const ROUNDS = Number(argument('--rounds') ?? 3);
 const ON_POSTGRES = process.argv.includes('--postgres');
