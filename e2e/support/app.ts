@@ -26,7 +26,8 @@ export async function signUp(page: Page): Promise<string> {
   await form.getByLabel(/I accept/).check();
   await form.getByTestId('signup-next').click();
   const notice = page.getByTestId('check-inbox-notice');
-  await notice.waitFor();
+  // As for signUpByApi: on a loaded machine the fresh server's first writes can wait behind its start-up loads.
+  await notice.waitFor({ timeout: 60_000 });
   await notice.getByRole('button', { name: 'Dismiss' }).click();
   return email;
 }
