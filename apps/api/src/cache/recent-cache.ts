@@ -31,6 +31,11 @@ export class RecentCache<V> {
     return this.entries.size;
   }
 
+  /** The total weight of the entries held. */
+  get weight(): number {
+    return this.total;
+  }
+
   private delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;

@@ -49,23 +49,27 @@ describe('PoiCellCache', () => {
     expect(cache.stats.entries).toBe(2);
   });
 
-  it('stays within its budget, least recently used out first, never the cells of the request itself', async () => {
+  it('stays within its budget, least recently used out first, and still gives a request every cell it needs', async () => {
     const loader = new GridLoader();
-    // About two cells of 1,000 points (16 kB each with their buckets).
+    // About two cells of 1,000 points (20 kB each with their buckets).
     const cache = new PoiCellCache(loader, 45_000);
-    await cache.cellsMeeting(restaurants, 'r', REGION, 1);
-    // The request's four cells stay, over budget, until the next request.
-    expect(cache.stats.entries).toBe(4);
-    await cache.cellsMeeting(bakeries, 'b', INSIDE, 1);
+    const region = await cache.cellsMeeting(restaurants, 'r', REGION, 1);
+    expect(region.map((cell) => cell.xs.length)).toEqual([1_000, 1_000, 1_000, 1_000]);
     expect(cache.stats.bytes).toBeLessThanOrEqual(45_000);
-    // The bakeries' cell was the last used: it is still there.
-    await cache.cellsMeeting(bakeries, 'b', INSIDE, 1);
-    expect(loader.cellsRead).toHaveLength(5);
-    // The restaurants' cells used least recently went (the first read, south-west), the last read stayed.
+    // The last two read (the region's northern cells) stayed; the southern ones went.
     await cache.cellsMeeting(restaurants, 'r', INSIDE, 1);
+    expect(loader.cellsRead).toHaveLength(4);
+    await cache.cellsMeeting(restaurants, 'r', [7.4, 48.4, 7.45, 48.45], 1);
     expect(loader.cellsRead).toHaveLength(5);
+    // Another search's cell pushes out the least recently used one (the restaurants' north-east
+    // cell), not the one used last (south-west).
+    await cache.cellsMeeting(bakeries, 'b', INSIDE, 1);
+    expect(loader.cellsRead).toHaveLength(6);
+    expect(cache.stats.bytes).toBeLessThanOrEqual(45_000);
     await cache.cellsMeeting(restaurants, 'r', [7.4, 48.4, 7.45, 48.45], 1);
     expect(loader.cellsRead).toHaveLength(6);
+    await cache.cellsMeeting(restaurants, 'r', INSIDE, 1);
+    expect(loader.cellsRead).toEqual(['14:96', '15:96', '14:97', '15:97', '14:96', '15:97', '15:97']);
   });
 
   it("reads a search's establishments by IRIS once per data version", async () => {

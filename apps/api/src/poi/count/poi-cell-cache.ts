@@ -4,10 +4,11 @@
  * and the number of its establishments placed by each IRIS. A search counted in the next area of
  * the same region, or counted again as the user edits an area, needs no database round trip: only
  * the buckets the area's boundary crosses are tested. Least recently used entries leave first past
- * a budget of bytes, and everything is forgotten when the POI data version moves on.
+ * a budget of bytes (RecentCache), and everything is forgotten when the POI data version moves on.
  */
 import type { SearchFilter } from '@catchment/domain';
 import type { BBox } from '@catchment/geodata';
+import { RecentCache } from '../../cache/recent-cache.js';
 import { cellsOf, type Cell } from '../../territories/unit-cache/cell-grid.js';
 import { pointCell, pointCellBytes, type PointCell } from './point-cell.js';
 
@@ -21,81 +22,65 @@ export interface PoiCellLoader {
 /** 64 MB per thread: about four million points of searches in use. */
 export const DEFAULT_POI_CACHE_BYTES = 64 * 1024 * 1024;
 
-type Entry = { kind: 'cell'; cell: PointCell; bytes: number } | { kind: 'iris'; counts: Map<string, number>; bytes: number };
+type Entry = { kind: 'cell'; cell: PointCell } | { kind: 'iris'; counts: Map<string, number> };
+
+const entryBytes = (entry: Entry) => (entry.kind === 'cell' ? pointCellBytes(entry.cell) : 100 + entry.counts.size * 80);
 
 export class PoiCellCache {
   private version: number | undefined;
-  /** Entries in least- to most-recently-used order (a use re-inserts), keyed `filter|cell` or `filter|iris`. */
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  /** Keyed `filter|cell` or `filter|iris`. */
+  private entries: RecentCache<Entry>;
 
-  constructor(private readonly loader: PoiCellLoader, private readonly maxBytes = DEFAULT_POI_CACHE_BYTES) {}
+  constructor(private readonly loader: PoiCellLoader, private readonly maxBytes = DEFAULT_POI_CACHE_BYTES) {
+    this.entries = new RecentCache<Entry>(maxBytes, entryBytes);
+  }
 
-  /** The filter's points in the cells a bounding box meets, as of POI data `version`. */
+  /**
+   * The filter's points in the cells a bounding box meets, as of POI data `version`. The request
+   * gets every cell it needs even when they outweigh the budget (the cache then keeps the latest).
+   */
   async cellsMeeting(filter: SearchFilter, filterKey: string, bbox: BBox, version: number): Promise<PointCell[]> {
     this.useVersion(version);
     const needed = cellsOf(bbox);
-    const missing = needed.filter((cell) => !this.entries.has(`${filterKey}|${cell.key}`));
+    const held = new Map<string, PointCell>();
+    for (const cell of needed) {
+      const entry = this.entries.get(`${filterKey}|${cell.key}`);
+      if (entry?.kind === 'cell') held.set(cell.key, entry.cell);
+    }
+    const missing = needed.filter((cell) => !held.has(cell.key));
     if (missing.length > 0) {
       const loaded = await this.loader.points(filter, missing);
       this.useVersion(version);
       for (const cell of missing) {
         const built = pointCell(cell.bbox, loaded.get(cell.key) ?? EMPTY);
-        this.put(`${filterKey}|${cell.key}`, { kind: 'cell', cell: built, bytes: pointCellBytes(built) });
+        held.set(cell.key, built);
+        this.entries.set(`${filterKey}|${cell.key}`, { kind: 'cell', cell: built });
       }
     }
-    const cells = needed.map((cell) => (this.touch(`${filterKey}|${cell.key}`) as Extract<Entry, { kind: 'cell' }>).cell);
-    this.evict(needed.length);
-    return cells;
+    return needed.map((cell) => held.get(cell.key)!);
   }
 
   /** The filter's establishments placed by their IRIS, counted by IRIS code. */
   async irisCounts(filter: SearchFilter, filterKey: string, version: number): Promise<Map<string, number>> {
     this.useVersion(version);
     const key = `${filterKey}|iris`;
-    if (!this.entries.has(key)) {
-      const counts = await this.loader.irisCounts(filter);
-      this.useVersion(version);
-      this.put(key, { kind: 'iris', counts, bytes: 100 + counts.size * 80 });
-    }
-    const entry = this.touch(key) as Extract<Entry, { kind: 'iris' }>;
-    this.evict(1);
-    return entry.counts;
+    const entry = this.entries.get(key);
+    if (entry?.kind === 'iris') return entry.counts;
+    const counts = await this.loader.irisCounts(filter);
+    this.useVersion(version);
+    this.entries.set(key, { kind: 'iris', counts });
+    return counts;
   }
 
   /** What the cache holds (for its tests and the bench). */
   get stats(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.entries.size, bytes: this.entries.weight };
   }
 
   private useVersion(version: number): void {
     if (version === this.version) return;
     this.version = version;
-    this.entries.clear();
-    this.bytes = 0;
-  }
-
-  private put(key: string, entry: Entry): void {
-    const previous = this.entries.get(key);
-    if (previous) this.bytes -= previous.bytes;
-    this.entries.set(key, entry);
-    this.bytes += entry.bytes;
-  }
-
-  private touch(key: string): Entry {
-    const entry = this.entries.get(key)!;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
-  }
-
-  /** Least recently used entries out until within budget, never the `keep` most recent (the request's own). */
-  private evict(keep: number): void {
-    for (const [key, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes || this.entries.size <= keep) return;
-      this.entries.delete(key);
-      this.bytes -= entry.bytes;
-    }
+    this.entries = new RecentCache<Entry>(this.maxBytes, entryBytes);
   }
 }
 
