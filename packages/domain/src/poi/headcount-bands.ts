@@ -33,10 +33,6 @@ export const HEADCOUNT_BANDS: readonly HeadcountBand[] = [
 
 const BY_CODE = new Map(HEADCOUNT_BANDS.map((band) => [band.code, band]));
 
-export function findHeadcountBand(code: string): HeadcountBand | undefined {
-  return BY_CODE.get(code);
-}
-
 /**
  * A band code as SIRENE files write it: `NN`, `00`…`53`; older files leave it empty or write a
  * single digit for `0x` bands. Null when it is not a band.
