@@ -6,6 +6,8 @@ import type { IsochroneProvider } from '@catchment/routing';
 import { SessionsRepository } from './auth/sessions.repository.js';
 import { ClientsRepository } from './clients/clients.repository.js';
 import { PlanAccess } from './plans/plan-access.js';
+import { AppKeysRepository } from './appkeys/app-keys.repository.js';
+import { AppKeysService } from './appkeys/app-keys.service.js';
 import { AreaGeometryResolvers } from './maps/area-geometry.js';
 import { ComputePool } from './compute/compute-pool.js';
 import { IsochroneService } from './isochrones/isochrone.service.js';
@@ -51,6 +53,8 @@ export interface AppContext {
   jobs?: JobQueue;
   /** Account e-mails: the SMTP server of SMTP_URL, else the outbox folder. */
   mailer: Mailer;
+  /** App keys: an account's keys, and the check of the /Appkeys/{key}/… calls (appkeys/app-key-auth.ts). */
+  appKeys: AppKeysService;
 }
 
 export interface LoadedData extends Partial<DemoData> {
@@ -80,6 +84,7 @@ export function createContext(config: Config, database: DatabaseHandle, data: Lo
     database,
     clients,
     plans: new PlanAccess(clients),
+    appKeys: new AppKeysService(new AppKeysRepository(database.db), clients),
     sessions: new SessionsRepository(database.db, { idleSeconds: config.sessionIdleDays * 86_400 }),
     mailer: data.mailer ?? openMailer(config),
     areaResolvers,

@@ -12,7 +12,8 @@ import { isochronesRoutes } from './isochrones/isochrones.routes.js';
 import { territoriesRoutes } from './territories/territories.routes.js';
 import { organizationRoutes } from './organization/organization.routes.js';
 import { poiRoutes } from './poi/poi.routes.js';
+import { appKeysRoutes } from './appkeys/app-keys.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes];

@@ -124,6 +124,13 @@ export const ERRORS = {
   poiCatalogueUnknown: { code: 'POI_CATALOGUE_UNKNOWN', status: 422, message: 'errors.poiCatalogueUnknown' },
   /** Export of more items than POI_EXPORT_MAX_ITEMS; details.count, details.max. */
   poiExportTooLarge: { code: 'POI_EXPORT_TOO_LARGE', status: 422, message: 'errors.poiExportTooLarge' },
+  // App keys (SPEC §7 Appkeys calls).
+  /** No live key of that text: never issued, or revoked. */
+  appKeyInvalid: { code: 'APP_KEY_INVALID', status: 401, message: 'errors.appKeyInvalid' },
+  /** A paid key whose account's paid plan has ended: it answers again once a paid plan is in force. */
+  appKeyPlanEnded: { code: 'APP_KEY_PLAN_ENDED', status: 403, message: 'errors.appKeyPlanEnded' },
+  /** A key the caller does not hold (DELETE /Clients/{id}/appKeys/{key}). */
+  appKeyNotFound: { code: 'APP_KEY_NOT_FOUND', status: 404, message: 'errors.appKeyNotFound' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -17,3 +17,4 @@ export * from './realtime.js';
 export * from './billing/index.js';
 export * from './organization/index.js';
 export * from './poi/index.js';
+export * from './appkeys/index.js';

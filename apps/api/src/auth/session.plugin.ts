@@ -61,3 +61,8 @@ export function requireSession(request: FastifyRequest): ActiveSession {
 export function requireClientId(request: FastifyRequest): number {
   return requireSession(request).clientId;
 }
+
+/** Whether the logged-in client is the account `clientId` of a /Clients/{id}/… call: 401 without a session, 403 for another account. */
+export function requireOwnAccount(request: FastifyRequest, clientId: number): void {
+  if (requireClientId(request) !== clientId) throw new DomainError('forbidden', { message: 'errors.notYourAccount' });
+}

@@ -124,6 +124,25 @@ export interface Database {
   organization_configurations: OrganizationConfigurationsTable;
   organization_logos: OrganizationLogosTable;
   poi_searches: PoiSearchesTable;
+  app_keys: AppKeysTable;
+  app_key_usage: AppKeyUsageTable;
+}
+
+/** App keys and their calls counted per month (migration 013). */
+export interface AppKeysTable {
+  id: Generated<number>;
+  key: string;
+  client_id: number;
+  kind: 'demo' | 'paid';
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface AppKeyUsageTable {
+  app_key_id: number;
+  month: string;
+  call: string;
+  calls: Generated<number>;
 }
 
 /** Business searches saved on maps (migration 012; POI items are read with SQL, as territories are). */

@@ -16,6 +16,13 @@ export function planInForceOf(row: ClientRow | undefined, now: Date = new Date()
 export const planRequired = (feature: string) =>
   new DomainError('planRequired', { details: { feature, plan: cheapestPlanGranting(feature) } });
 
+/** Throws 403 PLAN_REQUIRED unless the access grants every one of `features`; else the access. */
+export function requireFeatures(access: Access, ...features: string[]): Access {
+  const missing = features.find((feature) => !featureGranted(access.features, feature));
+  if (missing) throw planRequired(missing);
+  return access;
+}
+
 export class PlanAccess {
   constructor(private readonly clients: ClientsRepository, private readonly now: () => Date = () => new Date()) {}
 
@@ -27,9 +34,6 @@ export class PlanAccess {
 
   /** Throws 403 PLAN_REQUIRED unless the caller's plan grants every one of `features`. */
   async require(clientId: number | undefined, ...features: string[]): Promise<Access> {
-    const access = await this.of(clientId);
-    const missing = features.find((feature) => !featureGranted(access.features, feature));
-    if (missing) throw planRequired(missing);
-    return access;
+    return requireFeatures(await this.of(clientId), ...features);
   }
 }

@@ -6,6 +6,7 @@ import type { RouteModule } from '../routes.js';
 import { PoiAutocomplete } from './autocomplete.js';
 import { PoiCatalogues } from './catalogues.js';
 import { PoiCounts } from './count/poi-counts.js';
+import { poiAppKeyPlugin } from './poi-app-key.routes.js';
 import { searchesPlugin } from './searches/searches.routes.js';
 import { SearchesService } from './searches/searches.service.js';
 
@@ -27,6 +28,8 @@ const cataloguesPlugin: FastifyPluginAsyncZod<{ catalogues: PoiCatalogues; autoc
 
 export const poiRoutes: RouteModule = async (api, ctx) => {
   const searches = new SearchesService(ctx.database.db, ctx.plans, new PoiCounts(ctx.database.db, ctx.compute), ctx.compute, ctx.events);
-  await api.register(cataloguesPlugin, { catalogues: new PoiCatalogues(ctx.database.db), autocomplete: new PoiAutocomplete(ctx.database.db) });
+  const autocomplete = new PoiAutocomplete(ctx.database.db);
+  await api.register(cataloguesPlugin, { catalogues: new PoiCatalogues(ctx.database.db), autocomplete });
   await api.register(searchesPlugin, { searches, compute: ctx.compute });
+  await api.register(poiAppKeyPlugin, { appKeys: ctx.appKeys, searches, autocomplete, compute: ctx.compute });
 };

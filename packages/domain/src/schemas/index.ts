@@ -8,3 +8,4 @@ export * from './organization.js';
 export * from './billing.js';
 export * from './searches.js';
 export * from './search-responses.js';
+export * from './app-keys.js';

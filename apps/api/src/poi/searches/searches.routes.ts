@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   countDraftSearchBody, countSearchBody, createSearchBody, deleteSearchQuery, mapIdParam, orderSearchBody, searchItemParams, searchItemsQuery, searchParams, searchReportBody, searchTileParams,
-  updateSearchBody, type SearchCounts,
+  updateSearchBody, type AreaGeometry, type SearchCounts,
 } from '@catchment/domain';
 import { requireClientId } from '../../auth/session.plugin.js';
 import { attachment, XLSX_TYPE } from '../../http/attachment.js';
@@ -19,7 +19,11 @@ const tags = ['searches'];
 const onRequest = async (request: Parameters<typeof requireClientId>[0]) => { requireClientId(request); };
 
 /** The count answer of SPEC §7: numbers in the polygons' order, and which ones are estimates. */
-const countAnswer = (counts: PoiCount[]): SearchCounts => ({ counts: counts.map((item) => item.count), estimated: counts.map((item) => item.estimated) });
+export const countAnswer = (counts: PoiCount[]): SearchCounts => ({ counts: counts.map((item) => item.count), estimated: counts.map((item) => item.estimated) });
+
+/** The body's polygons checked as areas in a compute thread (400 naming `polygons.{i}` otherwise). */
+export const assertCountablePolygons = (compute: ComputePool, polygons: readonly AreaGeometry[]) =>
+  assertDrawableIn(compute, polygons.map((geometry, index) => ({ geometry, path: `body.polygons.${index}` })));
 
 export const searchesPlugin: FastifyPluginAsyncZod<{ searches: SearchesService; compute: ComputePool }> = async (app, { searches, compute }) => {
   const clientOf = (request: { session?: { clientId: number } | null }) => request.session?.clientId;
@@ -87,14 +91,14 @@ export const searchesPlugin: FastifyPluginAsyncZod<{ searches: SearchesService; 
   app.post('/v2/maps/:id/searches/count', {
     schema: { tags, summary: 'How many businesses a search being edited finds in each polygon', params: mapIdParam, body: countDraftSearchBody },
   }, async (request) => {
-    await assertDrawableIn(compute, request.body.polygons.map((geometry, index) => ({ geometry, path: `body.polygons.${index}` })));
+    await assertCountablePolygons(compute, request.body.polygons);
     return countAnswer(await searches.countDraft(parseMapRef(request.params.id), clientOf(request), request.body.search, request.body.polygons));
   });
 
   app.post('/v2/maps/:id/searches/:searchId/count', {
     schema: { tags, summary: 'How many businesses of the search each polygon holds (`estimated` where establishments placed by IRIS count by share)', params: searchParams, body: countSearchBody },
   }, async (request) => {
-    await assertDrawableIn(compute, request.body.polygons.map((geometry, index) => ({ geometry, path: `body.polygons.${index}` })));
+    await assertCountablePolygons(compute, request.body.polygons);
     return countAnswer(await searches.count(parseMapRef(request.params.id), clientOf(request), request.params.searchId, request.body.polygons));
   });
 };

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import {
-  AREA_COLOR_PALETTE, catalogueCountry, cheapestPlanGranting, DomainError, FEATURES, featureGranted, POI_EXPORT_MAX_ITEMS, type AreaGeometry, type Locale, type PoiItemDetail,
+  AREA_COLOR_PALETTE, catalogueCountry, cheapestPlanGranting, DomainError, FEATURES, featureGranted, POI_EXPORT_MAX_ITEMS, type Access, type AreaGeometry, type Locale, type PoiItemDetail,
   type PoiItemPage, type SearchFilter, type SearchList, type SearchView,
 } from '@catchment/domain';
 import type { ComputePool } from '../../compute/compute-pool.js';
@@ -19,7 +19,7 @@ import type { MapRef } from '../../maps/map-ref.js';
 import { MapStore } from '../../maps/map-store.js';
 import type { MapRow } from '../../maps/maps.repository.js';
 import { placeRelativeTo, positionAfter } from '../../maps/positions.js';
-import { planRequired, type PlanAccess } from '../../plans/plan-access.js';
+import { planRequired, requireFeatures, type PlanAccess } from '../../plans/plan-access.js';
 import type { PoiCount, PoiCounts } from '../count/poi-counts.js';
 import { searchesSyncEvent } from './search-events.js';
 import { SearchTiles } from './search-tiles.js';
@@ -142,7 +142,12 @@ export class SearchesService {
   /** The same for a search being edited (the editor's live count), on a map the caller may read. */
   async countDraft(ref: MapRef, clientId: number | undefined, filter: SearchFilter, polygons: readonly AreaGeometry[]): Promise<PoiCount[]> {
     await readableMap(this.store, ref, clientId);
-    await this.plans.require(clientId, FEATURES.poiCount);
+    return this.countFor(await this.plans.of(clientId), filter, polygons);
+  }
+
+  /** How many businesses a search finds in each polygon, for a caller with this access (a session's, or an app key's account's). */
+  async countFor(access: Access, filter: SearchFilter, polygons: readonly AreaGeometry[]): Promise<PoiCount[]> {
+    requireFeatures(access, FEATURES.poiCount);
     await this.assertCatalogue(filter.datasetName);
     return this.counts.count(filter, polygons);
   }
