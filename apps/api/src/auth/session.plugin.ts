@@ -62,7 +62,12 @@ export function requireClientId(request: FastifyRequest): number {
   return requireSession(request).clientId;
 }
 
-/** Whether the logged-in client is the account `clientId` of a /Clients/{id}/… call: 401 without a session, 403 for another account. */
+/** Only an account itself acts on its /Clients/{id}/…: FORBIDDEN ("not your account") for anyone else. */
+export function assertOwnAccount(callerId: number, clientId: number): void {
+  if (callerId !== clientId) throw new DomainError('forbidden', { message: 'errors.notYourAccount' });
+}
+
+/** The logged-in client when it is the account `clientId` of a /Clients/{id}/… call: 401 without a session, 403 for another account. */
 export function requireOwnAccount(request: FastifyRequest, clientId: number): void {
-  if (requireClientId(request) !== clientId) throw new DomainError('forbidden', { message: 'errors.notYourAccount' });
+  assertOwnAccount(requireClientId(request), clientId);
 }

@@ -16,6 +16,7 @@ import {
   type SubscribersResponse, type SubscriptionChangeBody, type SubscriptionRefusal, type SubscriptionResponse, type SubscriptionView,
   type TaxTreatment,
 } from '@catchment/domain';
+import { assertOwnAccount } from '../auth/session.plugin.js';
 import type { Database } from '../db/schema.js';
 import type { BillingProvider, CheckoutReturn } from './billing-provider.js';
 import { resolveCustomer, type ResolvedCustomer } from './billing-customers.js';
@@ -58,7 +59,7 @@ export class BillingService {
 
   /** Only the client itself may act on /Clients/{id}/...: 403 for anyone else. */
   requireSelf(sessionClientId: number, clientId: number): void {
-    if (sessionClientId !== clientId) throw new DomainError('forbidden', { message: 'errors.notYourAccount' });
+    assertOwnAccount(sessionClientId, clientId);
   }
 
   private async customer(repository: BillingRepository, clientId: number, locale: Locale, providerCustomerId: string | null = null): Promise<ResolvedCustomer> {

@@ -3,6 +3,7 @@ import { DomainError, type Locale, type SessionBody, type SignupBody } from '@ca
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { ActiveSession, SessionsRepository } from '../auth/sessions.repository.js';
+import { assertOwnAccount } from '../auth/session.plugin.js';
 import type { ClientRow, ClientsRepository } from './clients.repository.js';
 
 export class ClientsService {
@@ -30,7 +31,7 @@ export class ClientsService {
 
   /** Only the client itself may act on /Clients/{id}/...: FORBIDDEN for anyone else. */
   requireSelf(session: ActiveSession, clientId: number): void {
-    if (session.clientId !== clientId) throw new DomainError('forbidden');
+    assertOwnAccount(session.clientId, clientId);
   }
 
   /** Notes the browser's fingerprint and approximate location on the client's current session. */

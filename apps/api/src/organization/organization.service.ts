@@ -11,6 +11,7 @@ import {
   logoTypeOfExtension, type OrganizationConfiguration, type OrganizationConfigurationBody, type SetLogoBody,
 } from '@catchment/domain';
 import type { ActiveSession } from '../auth/sessions.repository.js';
+import { assertOwnAccount } from '../auth/session.plugin.js';
 import type { ConfigurationRow, LogoSummary, OrganizationRepository, StoredLogo } from './organization.repository.js';
 
 /** Hex digits of the content's SHA-256 that name a logo's version in its URL. */
@@ -32,7 +33,7 @@ export function logoUrl(clientId: number, sha256: string): string {
 
 /** Only the account itself may call /Clients/{id}/organization/…: 403 for anyone else. */
 export function requireOwnAccount(session: ActiveSession, clientId: number): void {
-  if (session.clientId !== clientId) throw new DomainError('forbidden', { message: 'errors.notYourAccount' });
+  assertOwnAccount(session.clientId, clientId);
 }
 
 /** Whose organisation a user sees: the owner of the subscription they hold a licence of, else their own. */
