@@ -16,4 +16,6 @@ export const queryKeys = {
   products: (clientId: number, locale: string) => ['billing', 'products', clientId, locale] as const,
   /** The price of one more user, in the same currency as the plans. */
   additionalUser: (clientId: number, locale: string) => ['billing', 'additional-user', clientId, locale] as const,
+  /** The account's app keys and this month's calls of each. */
+  appKeys: (clientId: number) => ['app-keys', clientId] as const,
 };
