@@ -4,7 +4,7 @@ import earcut from 'earcut';
 import fc from 'fast-check';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { containsPoint, geometryBBox, intersectionArea, planarArea, prepareArea } from './area-overlap.js';
+import { containsPoint, geometryBBox, intersectionArea, planarArea, prepareArea, preparePointArea } from './area-overlap.js';
 import { flatPlanarArea, flattenPolygons } from './flat-polygons.js';
 
 const square = (x: number, y: number, side: number): Polygon => ({
@@ -75,6 +75,42 @@ describe('area of a unit inside an area', () => {
     expect(containsPoint(area, 0.5, 0.5)).toBe(true);
     expect(containsPoint(area, 2, 2)).toBe(false);
     expect(containsPoint(area, 5, 5)).toBe(false);
+  });
+
+  it('tells points inside from outside as prepared for points alone as fully prepared, and as the even–odd rule over the rings', () => {
+    const file = path.resolve(import.meta.dirname, '../../../../test-data/fr/communes-06-alpes-maritimes.geojson');
+    const communes = (JSON.parse(readFileSync(file, 'utf8')) as { features: Feature<Polygon | MultiPolygon, { code: string }>[] }).features;
+    const evenOdd = (geometry: Polygon | MultiPolygon, x: number, y: number) => {
+      let inside = false;
+      for (const polygon of geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) {
+        for (const ring of polygon) {
+          for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+            const [xi, yi] = ring[i] as [number, number];
+            const [xj, yj] = ring[j] as [number, number];
+            if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+          }
+        }
+      }
+      return inside;
+    };
+    const nice = communes.find((commune) => commune.properties.code === '06088')!.geometry;
+    const withHole: Polygon = { type: 'Polygon', coordinates: [square(7.1, 43.6, 0.2).coordinates[0]!, [...square(7.15, 43.65, 0.05).coordinates[0]!].reverse()] };
+    for (const area of [nice, withHole]) {
+      const [points, full] = [preparePointArea(area), prepareArea(area)];
+      expect(points.bbox).toEqual(full.bbox);
+      const [minX, minY, maxX, maxY] = full.bbox;
+      let inside = 0;
+      for (let i = 0; i <= 80; i += 1) {
+        for (let j = 0; j <= 80; j += 1) {
+          const [x, y] = [minX - 0.01 + ((maxX - minX + 0.02) * i) / 80, minY - 0.01 + ((maxY - minY + 0.02) * j) / 80];
+          const expected = evenOdd(area, x, y);
+          expect(containsPoint(points, x, y)).toBe(expected);
+          expect(containsPoint(full, x, y)).toBe(expected);
+          if (expected) inside += 1;
+        }
+      }
+      expect(inside).toBeGreaterThan(500);
+    }
   });
 
   it('never finds more than either shape, and agrees both ways (random convex polygons)', () => {

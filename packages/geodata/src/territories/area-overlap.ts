@@ -27,8 +27,21 @@ import { flatBBox, flatPlanarArea, flattenPolygons, isFlat, type FlatPolygons } 
 
 export type BBox = [number, number, number, number];
 
-export interface PreparedArea {
+/**
+ * What telling points inside from outside needs (containsPoint): the bounding box, the grid and
+ * the rings. Cheaper to build than a PreparedArea (no convex pieces: no triangulation), and the
+ * same answers, since prepareArea builds its own from it.
+ */
+export interface PointArea {
   bbox: BBox;
+  /** Inside, outside or boundary for each cell of a grid over the bounding box. */
+  grid: AreaGrid;
+  /** Every ring's vertices (x, y), ring i from ringStarts[i] to ringStarts[i + 1], for point-in-polygon tests. */
+  ringVertices: Float64Array;
+  ringStarts: Uint32Array;
+}
+
+export interface PreparedArea extends PointArea {
   /** Planar area in square degrees. */
   area: number;
   /** Convex pieces' vertices (x, y, counter-clockwise), piece i from pieceStarts[i] to pieceStarts[i + 1] (in vertices). */
@@ -38,11 +51,6 @@ export interface PreparedArea {
   pieceBoxes: Float64Array;
   /** The pieces' boxes indexed, when there are many; null: few enough to scan. */
   pieceIndex: Flatbush | null;
-  /** Inside, outside or boundary for each cell of a grid over the bounding box. */
-  grid: AreaGrid;
-  /** Every ring's vertices (x, y), ring i from ringStarts[i] to ringStarts[i + 1], for point-in-polygon tests. */
-  ringVertices: Float64Array;
-  ringStarts: Uint32Array;
 }
 
 export const polygonsOf = (geometry: Polygon | MultiPolygon): Position[][][] =>
@@ -142,20 +150,23 @@ export function prepareArea(geometry: Polygon | MultiPolygon | FlatPolygons): Pr
     pieceBoxes[i * 4 + 2] = maxX;
     pieceBoxes[i * 4 + 3] = maxY;
   }
-  const bbox = flatBBox(flat);
-  const ringStarts = new Uint32Array(ringEnds.length + 1);
-  ringStarts.set(ringEnds, 1);
   return {
-    bbox,
+    ...preparePointArea(flat),
     area: flatPlanarArea(flat),
     pieceVertices,
     pieceStarts,
     pieceBoxes,
     pieceIndex: pieceCount > SCANNED_PIECES ? indexBoxes(pieceBoxes) : null,
-    ringVertices: xy,
-    ringStarts,
-    grid: buildAreaGrid(bbox, xy, ringStarts),
   };
+}
+
+/** The area prepared for containsPoint only (counting points: no clipping, so no convex pieces). */
+export function preparePointArea(geometry: Polygon | MultiPolygon | FlatPolygons): PointArea {
+  const flat = isFlat(geometry) ? geometry : flattenPolygons(geometry);
+  const bbox = flatBBox(flat);
+  const ringStarts = new Uint32Array(flat.ringEnds.length + 1);
+  ringStarts.set(flat.ringEnds, 1);
+  return { bbox, grid: buildAreaGrid(bbox, flat.coordinates, ringStarts), ringVertices: flat.coordinates, ringStarts };
 }
 
 /** Pieces as prepareArea builds them: vertices and starts in scratch arrays, grown on demand, copied out once. */
@@ -248,7 +259,7 @@ function indexBoxes(boxes: Float64Array): Flatbush {
 export const boxesMeet = (a: BBox, b: BBox) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
 
 /** Whether a point lies inside the area (even–odd over every ring: holes and separate polygons alike). */
-export function containsPoint(area: PreparedArea, x: number, y: number): boolean {
+export function containsPoint(area: PointArea, x: number, y: number): boolean {
   if (x < area.bbox[0] || x > area.bbox[2] || y < area.bbox[1] || y > area.bbox[3]) return false;
   const cell = cellAt(area.grid, x, y);
   if (cell !== CellState.Boundary) return cell === CellState.Inside;
