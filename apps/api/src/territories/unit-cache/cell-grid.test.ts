@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxesMeet, CELL_DEGREES, cellsOf } from './cell-grid.js';
+import { boxesMeet, CELL_DEGREES, cellCountOf, cellsOf } from './cell-grid.js';
 
 describe('cellsOf', () => {
   it('gives the cells covering a box, each aligned on the grid', () => {
@@ -20,6 +20,7 @@ describe('cellsOf', () => {
       const y = Math.random() * 160 - 80;
       const box: [number, number, number, number] = [x, y, x + Math.random() * 3, y + Math.random() * 3];
       const cells = cellsOf(box);
+      expect(cellCountOf(box)).toBe(cells.length);
       expect(cells.length).toBe((Math.floor(box[2] / CELL_DEGREES) - Math.floor(box[0] / CELL_DEGREES) + 1) * (Math.floor(box[3] / CELL_DEGREES) - Math.floor(box[1] / CELL_DEGREES) + 1));
       const [px, py] = [box[0] + Math.random() * (box[2] - box[0]), box[1] + Math.random() * (box[3] - box[1])];
       expect(cells.some((cell) => px >= cell.bbox[0] && px <= cell.bbox[2] && py >= cell.bbox[1] && py <= cell.bbox[3])).toBe(true);
@@ -29,5 +30,7 @@ describe('cellsOf', () => {
   it('keeps to the world and refuses an empty box', () => {
     expect(cellsOf([179.9, 89.9, 180, 90]).map((cell) => cell.key)).toEqual(['359:179']);
     expect(cellsOf([1, 1, 0, 0])).toEqual([]);
+    expect(cellCountOf([1, 1, 0, 0])).toBe(0);
+    expect(cellCountOf([-180, -90, 180, 90])).toBe(720 * 360);
   });
 });

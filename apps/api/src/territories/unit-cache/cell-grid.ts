@@ -17,17 +17,27 @@ export interface Cell { key: string; bbox: BBox }
 
 const index = (value: number) => Math.floor(value / CELL_DEGREES);
 
-/** The cells a bounding box meets, west to east then south to north (latitudes clamped to ±90). */
+/** The columns and rows of the cells a bounding box meets (latitudes clamped to ±90); undefined: an empty box. */
+function cellRange([minX, minY, maxX, maxY]: BBox): { fromX: number; toX: number; fromY: number; toY: number } | undefined {
+  if (!(minX <= maxX && minY <= maxY)) return undefined;
+  return { fromX: index(Math.max(-180, minX)), toX: index(Math.min(180 - 1e-9, maxX)), fromY: index(Math.max(-90, minY)), toY: index(Math.min(90 - 1e-9, maxY)) };
+}
+
+/** The cells a bounding box meets, west to east then south to north. */
 export function cellsOf(bbox: BBox): Cell[] {
-  const [minX, minY, maxX, maxY] = bbox;
-  if (!(minX <= maxX && minY <= maxY)) return [];
+  const range = cellRange(bbox);
+  if (!range) return [];
   const cells: Cell[] = [];
-  const [fromX, toX] = [index(Math.max(-180, minX)), index(Math.min(180 - 1e-9, maxX))];
-  const [fromY, toY] = [index(Math.max(-90, minY)), index(Math.min(90 - 1e-9, maxY))];
-  for (let y = fromY; y <= toY; y += 1) {
-    for (let x = fromX; x <= toX; x += 1) {
+  for (let y = range.fromY; y <= range.toY; y += 1) {
+    for (let x = range.fromX; x <= range.toX; x += 1) {
       cells.push({ key: `${x}:${y}`, bbox: [x * CELL_DEGREES, y * CELL_DEGREES, (x + 1) * CELL_DEGREES, (y + 1) * CELL_DEGREES] });
     }
   }
   return cells;
+}
+
+/** How many cells a bounding box meets, without listing them (a box over a continent meets thousands). */
+export function cellCountOf(bbox: BBox): number {
+  const range = cellRange(bbox);
+  return range ? (range.toX - range.fromX + 1) * (range.toY - range.fromY + 1) : 0;
 }
