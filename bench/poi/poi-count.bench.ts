@@ -26,25 +26,29 @@
  *
  * Searches: every business of the catalogue (the most points a search can count) and restaurants
  * (a category of the tree).
- * Ours: ComputePool.poiCounts in one compute thread, as the API's count call does: the first time a
- * search is counted in an area (the thread reads the cells of the region it does not hold yet) and
- * again (held). Baseline: the faster of two PostGIS queries at each percentile (the plain
- * ST_Intersects of the points' GiST index, and the area cut by ST_Subdivide first). Printed: p50 and
- * p95 of each, PostGIS ÷ ours, and how many counts differ (must be none).
+ * Ours: PoiCounts.count, what the API's count routes call, with one compute thread: the data
+ * versions read (one query), then the count in the API process when the work is tiny and its cells
+ * are held there (inline-count-rule.ts), else in the thread. Timed the first time a search is
+ * counted in an area (the thread may read cells of the region it does not hold yet) and again
+ * (held). Broken down: the versions' query alone, and the thread's round trip alone
+ * (ComputePool.poiCounts, the cells held). Baseline: the faster of two PostGIS queries at each
+ * percentile (the plain ST_Intersects of the points' GiST index, and the area cut by ST_Subdivide
+ * first). Printed: p50 and p95 of each, PostGIS ÷ ours, and how many counts differ (must be none).
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { AreaGeometry, SearchFilter } from '@catchment/domain';
 import { TERRITORY_IMPORTERS, type PoiItem } from '@catchment/geodata';
-import type { ComputePool } from '../../apps/api/src/compute/compute-pool.js';
 import type { DatabaseHandle } from '../../apps/api/src/db/database.js';
+import { countVersions } from '../../apps/api/src/poi/count/count-versions.repository.js';
+import { PoiCounts } from '../../apps/api/src/poi/count/poi-counts.js';
 import { poiFilterWhere } from '../../apps/api/src/poi/count/poi-filter.js';
 import { importOsmPoiExtract, importSireneFiles } from '../../apps/api/src/poi/data/poi-import.js';
-import { TerritoryRepository } from '../../apps/api/src/territories/data/territory-repository.js';
 import { importTerritories } from '../../apps/api/src/territories/data/territory-import.js';
-import { loadPoiDataset, poiDataVersion } from '../../apps/api/src/poi/data/poi-loader.js';
+import { loadPoiDataset } from '../../apps/api/src/poi/data/poi-loader.js';
 import { withScratchBench, type ScratchBench } from '../scratch-database.js';
+import type { ComputePool } from '../../apps/api/src/compute/compute-pool.js';
 import { ms, percentile, ratio, seededRandom, table } from '../stats.js';
 import { isochroneLike } from '../isochrone-like.js';
 import { argument } from '../arguments.js';
@@ -116,7 +120,7 @@ const IRIS_BASELINES: typeof BASELINES = {
   },
 };
 
-interface Sample { first: number; again: number; peers: number[]; points: number; differs: boolean }
+interface Sample { first: number; again: number; versions: number; thread: number; peers: number[]; points: number; differs: boolean; inline: boolean }
 
 /** Samples the process's resident memory while `work` runs: its peak, in MB. */
 async function withPeakMemory<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number; seconds: number }> {
@@ -164,42 +168,56 @@ function copyCentre(copy: number, { side, dx, dy }: ReturnType<typeof copyGrid>)
 }
 
 async function measure(
-  label: string, compute: ComputePool, db: Db, peer: pg.Client, searches: [string, SearchFilter][], areas: AreaGeometry[], baselines = BASELINES,
+  label: string, ours: Ours, db: Db, peer: pg.Client, searches: [string, SearchFilter][], areas: AreaGeometry[], baselines = BASELINES,
 ): Promise<void> {
-  const poiVersion = await poiDataVersion(db);
-  const territoryVersion = await new TerritoryRepository(db).dataVersion();
   for (const [name, filter] of searches) {
     const samples: Sample[] = [];
     for (const [i, area] of areas.entries()) {
-      const request = { filter, poiVersion, territoryVersion };
       const started = performance.now();
-      const [first] = await compute.poiCounts([area], request);
+      const [first] = await ours.counts.count(filter, [area]);
       const firstMs = performance.now() - started;
+      const inlineBefore = ours.counts.made.inline;
       const againStarted = performance.now();
-      const [again] = await compute.poiCounts([area], request);
+      const [again] = await ours.counts.count(filter, [area]);
       const againMs = performance.now() - againStarted;
+      const inline = ours.counts.made.inline > inlineBefore;
+      // The parts: the versions' query, and the thread's round trip (its cells held) as larger work takes it.
+      const versionsStarted = performance.now();
+      const versions = await countVersions(db);
+      const versionsMs = performance.now() - versionsStarted;
+      const threadStarted = performance.now();
+      const { counts: [threaded] } = await ours.compute.poiCounts([area], { filter, ...versions });
+      const threadMs = performance.now() - threadStarted;
       const peers: number[] = [];
-      let differs = first!.count !== again!.count;
+      let differs = first!.count !== again!.count || threaded!.count !== first!.count;
       for (const baseline of Object.values(baselines)) {
         const peerStarted = performance.now();
         const expected = await baseline(peer, db, filter, area);
         peers.push(performance.now() - peerStarted);
         if (expected !== first!.count) differs = true;
       }
-      if (i >= WARM_UP) samples.push({ first: firstMs, again: againMs, peers, points: first!.count, differs });
+      if (i >= WARM_UP) samples.push({ first: firstMs, again: againMs, versions: versionsMs, thread: threadMs, peers, points: first!.count, differs, inline });
     }
     const q = (pick: (sample: Sample) => number, at: number) => percentile(samples.map(pick), at);
     const best = (at: number) => Math.min(...Object.keys(baselines).map((_, b) => q((s) => s.peers[b]!, at)));
+    const row = (way: string, pick: (sample: Sample) => number, compared = true) =>
+      [way, ms(q(pick, 50)), ms(q(pick, 95)), compared ? ratio(best(50) / q(pick, 50)) : '', compared ? ratio(best(95) / q(pick, 95)) : ''];
     console.log(`\n${label}: ${name}, ${samples.length} areas, ${q((s) => s.points, 50).toLocaleString('en')} counted in the median area (target: PostGIS ÷ ours ≥ 10× at p50, identical counts)\n`);
     console.log(table([
       ['way', 'p50 ms', 'p95 ms', 'best PostGIS ÷ this p50', 'p95'],
-      ['ours, the region held by the compute thread', ms(q((s) => s.again, 50)), ms(q((s) => s.again, 95)), ratio(best(50) / q((s) => s.again, 50)), ratio(best(95) / q((s) => s.again, 95))],
-      ['ours, first count of the search in the area', ms(q((s) => s.first, 50)), ms(q((s) => s.first, 95)), ratio(best(50) / q((s) => s.first, 50)), ratio(best(95) / q((s) => s.first, 95))],
-      ...Object.keys(baselines).map((baseline, b) => [`PostGIS: ${baseline}`, ms(q((s) => s.peers[b]!, 50)), ms(q((s) => s.peers[b]!, 95)), '', '']),
+      row('ours (PoiCounts.count), the region held', (s) => s.again),
+      row('ours, first count of the search in the area', (s) => s.first),
+      row('  part: the data versions (one query)', (s) => s.versions, false),
+      row('  part: the compute thread, the region held', (s) => s.thread, false),
+      ...Object.keys(baselines).map((baseline, b) => row(`PostGIS: ${baseline}`, (s) => s.peers[b]!, false)),
     ]));
-    console.log(`counts that differ from PostGIS's: ${samples.filter((s) => s.differs).length} of ${samples.length}`);
+    console.log(`held counts made in the API process, not a thread: ${samples.filter((s) => s.inline).length} of ${samples.length}`);
+    console.log(`counts that differ from PostGIS's (or between our ways): ${samples.filter((s) => s.differs).length} of ${samples.length}`);
   }
 }
+
+/** What the API's count routes call (one instance for the run, as one API process), and its compute pool. */
+interface Ours { counts: PoiCounts; compute: ComputePool }
 
 /** Seeded areas (warm-up ones first): centres from `centres`, radius between the bounds. */
 function areasIn(centres: (random: () => number) => [number, number], radiusKm: [number, number], seed: number): AreaGeometry[] {
@@ -209,6 +227,7 @@ function areasIn(centres: (random: () => number) => [number, number], radiusKm: 
 
 async function main({ database, compute, peer, work }: ScratchBench): Promise<void> {
   const db = database.db;
+  const ours: Ours = { counts: new PoiCounts(db, compute), compute };
   console.log('Importers\n');
   const rows: string[][] = [['import', 'points', 'seconds', 'points/s', 'file MB/s', 'peak RSS MB']];
   for (const extract of EXTRACTS) {
@@ -240,20 +259,20 @@ async function main({ database, compute, peer, work }: ScratchBench): Promise<vo
   const realCentres: [string, [number, number]][] = [['de_osm_poi', [8.57, 49.44]], ['ad_osm_poi', [1.55, 42.52]]];
   for (const [catalogue, [x, y]] of realCentres) {
     const areas = areasIn((random) => [x + (random() - 0.5) * 0.12, y + (random() - 0.5) * 0.09], [2, 15], 14);
-    await measure(`Real imports (${catalogue})`, compute, db, peer, [['every business', everything(catalogue)], ['restaurants', restaurants(catalogue)]], areas);
+    await measure(`Real imports (${catalogue})`, ours, db, peer, [['every business', everything(catalogue)], ['restaurants', restaurants(catalogue)]], areas);
   }
 
   // Real SIRENE establishments placed by IRIS (Bas-Rhin): estimates weighed by each IRIS's share.
   const strasbourgAreas = areasIn((random) => [STRASBOURG[0] + (random() - 0.5) * 0.14, STRASBOURG[1] + (random() - 0.5) * 0.09], [2, 15], 67);
   const institutions: SearchFilter = { ...everything('fr_institutions') };
-  await measure('Real imports (fr_institutions, placed by IRIS: estimates)', compute, db, peer,
+  await measure('Real imports (fr_institutions, placed by IRIS: estimates)', ours, db, peer,
     [['every establishment', institutions], ['restaurants (NAF 56.10A)', { ...institutions, nafCodes: ['56.10A'] }]], strasbourgAreas, IRIS_BASELINES);
 
   // Centres within the copies' grid, a radius away from its edges.
   const grid = copyGrid(real.length, POINTS);
   const [halfX, halfY] = [((grid.side - 1) * grid.dx) / 2 - 0.5, ((grid.side - 1) * grid.dy) / 2 - 0.35];
   const scaleAreas = areasIn((random) => [STRASBOURG[0] + (random() * 2 - 1) * halfX, STRASBOURG[1] + (random() * 2 - 1) * halfY], [15, 35], 30);
-  await measure(`Scale test, ${POINTS.toLocaleString('en')} replicated points`, compute, db, peer,
+  await measure(`Scale test, ${POINTS.toLocaleString('en')} replicated points`, ours, db, peer,
     [['every business', everything('fr_osm_poi')], ['restaurants', restaurants('fr_osm_poi')]], scaleAreas);
 }
 

@@ -57,6 +57,12 @@ describe('business searches of a map', () => {
     const answer = await expectStatus<CountAnswer>(200, call(app, 'POST', `/v2/maps/${map.id}/searches/${created.id}/count`, { as: pro, payload: { polygons } }));
     const expected = await Promise.all(polygons.map((polygon) => postgisCount(sql`catalogue = 'ad_osm_poi' AND 'amenity=restaurant' = ANY (tags)`, polygon)));
     expect(answer).toEqual({ counts: expected, estimated: [false, false, false] });
+    // Counted again in the API process itself, from the few points the thread shared: the same
+    // counts, and one task only (a count request's polygons are checked in a thread first).
+    const tasks = ctx.compute.completedTasks;
+    const again = await expectStatus<CountAnswer>(200, call(app, 'POST', `/v2/maps/${map.id}/searches/${created.id}/count`, { as: pro, payload: { polygons } }));
+    expect(again).toEqual(answer);
+    expect(ctx.compute.completedTasks).toBe(tasks + 1);
     expect(expected[1]).toBeGreaterThan(expected[0]!);
     expect(expected[0]).toBeGreaterThan(0);
     expect(expected[0]! + expected[2]!).toBe(expected[1]);
@@ -234,7 +240,12 @@ describe('establishments placed by their IRIS', () => {
     const map = await createMap(app, pro);
     const strasbourg: PolygonGeometry = { type: 'Polygon', coordinates: [[[7.72, 48.57], [7.77, 48.57], [7.77, 48.60], [7.72, 48.60], [7.72, 48.57]]] };
     const search = { datasetName: 'fr_institutions', nafCodes: ['56.10A'] };
-    const answer = await expectStatus<CountAnswer>(200, call(app, 'POST', `/v2/maps/${map.id}/searches/count`, { as: pro, payload: { search, polygons: [strasbourg] } }));
+    const count = () => expectStatus<CountAnswer>(200, call(app, 'POST', `/v2/maps/${map.id}/searches/count`, { as: pro, payload: { search, polygons: [strasbourg] } }));
+    const answer = await count();
+    // Weighed by the IRIS boundaries only the threads hold: every count is a task (after the polygons' check).
+    const tasks = ctx.compute.completedTasks;
+    expect(await count()).toEqual(answer);
+    expect(ctx.compute.completedTasks).toBe(tasks + 2);
     const { rows } = await sql<{ n: number }>`
       WITH area AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(strasbourg)}), 4326) AS g)
       SELECT sum(ST_Area(ST_Intersection(u.geometry, area.g)) / ST_Area(u.geometry))::float8 AS n
@@ -269,9 +280,15 @@ describe('counts as the data changes', () => {
     const before = await count();
     expect(before).toBe(await postgisCount(sql`catalogue = 'li_osm_poi' AND 'food.restaurant' = ANY (categories)`, country));
     expect(before).toBeGreaterThan(0);
+    // Held by the API process now (the polygon's check is the only task), and forgotten there too
+    // when the data moves on (counted by a thread again).
+    const tasks = ctx.compute.completedTasks;
+    expect(await count()).toBe(before);
+    expect(ctx.compute.completedTasks).toBe(tasks + 1);
 
     await removePoiDataset(ctx.database.db, imported.loaded.id);
     expect(await count()).toBe(0);
+    expect(ctx.compute.completedTasks).toBe(tasks + 3);
     await importOsmPoiFile(ctx, liechtenstein);
     expect(await count()).toBe(before);
     // Andorra's searches count as before, from the new version's points.

@@ -14,7 +14,7 @@ import { workerUrl } from '@catchment/files';
 import type { PoolConfig } from 'pg';
 import type { MeasureFigure, PoiTileCluster } from '@catchment/geodata';
 import type { CensusRequest } from '../territories/unit-cache/area-census.js';
-import type { PoiCount, PoiCountRequest } from '../poi/count/area-poi-count.js';
+import type { PoiCountAnswer, PoiCountRequest } from '../poi/count/area-poi-count.js';
 import type { ComputeTask, ComputeWorkerData, InvalidGeometry, PackedOverlaps, UnitTileRow } from './compute-tasks.js';
 import { packGeometries, transferList, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
 import { TaskDeadlines } from './task-deadlines.js';
@@ -85,10 +85,10 @@ export class ComputePool {
     return await this.run({ name: 'censusFigures', area: packed, request }, packed) as MeasureFigure[];
   }
 
-  /** How many of a search's businesses each area holds (poi/count/area-poi-count.ts). */
-  async poiCounts(areas: readonly AreaGeometry[], request: PoiCountRequest): Promise<PoiCount[]> {
+  /** How many of a search's businesses each area holds, and the small cells asked for (poi/count/area-poi-count.ts). */
+  async poiCounts(areas: readonly AreaGeometry[], request: PoiCountRequest): Promise<PoiCountAnswer> {
     const packed = packGeometries(areas);
-    return await this.run({ name: 'poiCounts', areas: packed, request }, packed) as PoiCount[];
+    return await this.run({ name: 'poiCounts', areas: packed, request }, packed) as PoiCountAnswer;
   }
 
   /** A vector tile of territorial units (null: nothing to draw). */

@@ -14,7 +14,7 @@ import { poiWorkbook, type PoiWorkbookSheet } from '../poi/searches/poi-workbook
 import { areaCensusFigures, type CensusRequest } from '../territories/unit-cache/area-census.js';
 import { DatabaseUnitCellLoader } from '../territories/unit-cache/unit-cell-loader.js';
 import { UnitRegionCache } from '../territories/unit-cache/unit-region-cache.js';
-import { areaPoiCounts, type PoiCount, type PoiCountRequest } from '../poi/count/area-poi-count.js';
+import { areaPoiCounts, type PoiCountAnswer, type PoiCountRequest } from '../poi/count/area-poi-count.js';
 import { DatabasePoiCellLoader } from '../poi/count/poi-cell-loader.js';
 import { PoiCellCache } from '../poi/count/poi-cell-cache.js';
 import { openThreadDatabase, type ThreadDatabase } from './thread-database.js';
@@ -90,7 +90,7 @@ function threadPoiCache(): PoiCellCache {
   return poiCache;
 }
 
-export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | Promise<Uint8Array | MeasureFigure[] | PoiCount[] | PasswordStrength> | null {
+export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | Promise<Uint8Array | MeasureFigure[] | PoiCountAnswer | PasswordStrength> | null {
   switch (task.name) {
     case 'validateAreas':
       return unpackGeometries(task.geometries).flatMap((geometry, index) => {

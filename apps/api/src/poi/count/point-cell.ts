@@ -5,7 +5,7 @@
  * tested one by one. In a 30-minute isochrone most points are in the first kind of bucket, so a
  * count costs about the area's boundary, not its points.
  */
-import { boxState, CellState, containsPoint, type BBox, type PreparedArea } from '@catchment/geodata';
+import { boxState, CellState, containsPoint, type BBox, type PointArea } from '@catchment/geodata';
 
 /** Buckets per side of a cell: 0.5° / 32 ≈ 1.7 × 1.2 km in France, the size of an isochrone's grid cell. */
 export const BUCKETS_PER_SIDE = 32;
@@ -55,7 +55,7 @@ export function pointCell(bbox: BBox, flat: Float64Array): PointCell {
 export const pointCellBytes = (cell: PointCell) => 200 + cell.xs.byteLength + cell.ys.byteLength + cell.bucketStarts.byteLength;
 
 /** How many of the cell's points lie inside the area (its boundary included where the exact test says so). */
-export function countPointsIn(area: PreparedArea, cell: PointCell): number {
+export function countPointsIn(area: PointArea, cell: PointCell): number {
   const [aMinX, aMinY, aMaxX, aMaxY] = area.bbox;
   const [minX, minY, maxX, maxY] = cell.bbox;
   if (minX > aMaxX || maxX < aMinX || minY > aMaxY || maxY < aMinY) return 0;
@@ -89,5 +89,12 @@ export function countPointsIn(area: PreparedArea, cell: PointCell): number {
       for (let i = start; i < end; i += 1) if (containsPoint(area, xs[i]!, ys[i]!)) count += 1;
     }
   }
+  return count;
+}
+
+/** How many of the cells' points lie inside the area (the cells its bounding box meets: each point in one cell only). */
+export function countPointsInCells(area: PointArea, cells: readonly PointCell[]): number {
+  let count = 0;
+  for (const cell of cells) count += countPointsIn(area, cell);
   return count;
 }
