@@ -4,9 +4,10 @@
  * pages read the logged-in user with useProfileUser(), as the profile's pages do, and set their
  * own page title. On a phone the row scrolls sideways, brought to the current tab on each change.
  */
-import { useLayoutEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { useRef } from 'react';
+import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useCurrentTabInView } from '../app/use-current-tab-in-view.js';
 import { useProfileUser } from '../profile/profile-layout.js';
 import { SUBSCRIPTION_SECTIONS } from './subscription-sections.js';
 import './subscription.css';
@@ -14,20 +15,8 @@ import './subscription.css';
 export function SubscriptionLayout() {
   const { t } = useTranslation();
   const user = useProfileUser();
-  const { pathname } = useLocation();
   const tabs = useRef<HTMLUListElement>(null);
-
-  // The current tab kept in view when the row is wider than the screen (French labels on a phone):
-  // only the row scrolls, never the page.
-  useLayoutEffect(() => {
-    const row = tabs.current;
-    const current = row?.querySelector<HTMLElement>('.subscription-tab.active');
-    if (!row || !current) return;
-    const start = current.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
-    const end = start + current.getBoundingClientRect().width;
-    if (start < row.scrollLeft) row.scrollLeft = start;
-    else if (end > row.scrollLeft + row.clientWidth) row.scrollLeft = end - row.clientWidth;
-  }, [pathname, t]);
+  useCurrentTabInView(tabs, '.subscription-tab.active');
 
   return (
     <div className="profile-page subscription-layout" data-testid="subscription-layout">
