@@ -8,6 +8,7 @@ import { VerifyEmailPage } from '../auth/verify-email-page.js';
 import { ProfileLayout } from '../profile/profile-layout.js';
 import { ProfilePage } from '../profile/profile-page.js';
 import { OrganizationPage } from '../organization/organization-page.js';
+import { IntegrationsPage } from '../integrations/integrations-page.js';
 import { ManualSubscriptionPage } from '../subscription/manual-subscription-page.js';
 import { SubscriptionDetailsPage } from '../subscription/subscription-details-page.js';
 import { SubscriptionLayout } from '../subscription/subscription-layout.js';
@@ -61,6 +62,7 @@ export function createAppRouter() {
                 { path: 'billing-history', element: <BillingHistoryPage /> },
               ],
             },
+            { path: 'integrations', element: <IntegrationsPage /> },
           ],
         },
         { path: 'manual_subscription', element: <ManualSubscriptionPage /> },
