@@ -24,6 +24,10 @@ export const MILE_COUNTRIES = ['BS', 'BZ', 'KY', 'PR', 'US', 'UK', 'GB'] as cons
 export const FREE_MAX_AREAS_PER_MAP = 10;
 /** Rows of own data a free user may import (SPEC §9; the demo dataset has 10 points). */
 export const FREE_MAX_IMPORTED_ROWS = 10;
+/** An uploaded CSV or XLSX file is refused past this size, while it streams in (SPEC §5). */
+export const DATA_FILE_MAX_BYTES = 50 * 1024 * 1024;
+/** An uploaded file not imported within this time is deleted. */
+export const DATA_FILE_LIFETIME_HOURS = 24;
 export const CLUSTERING_FROM_AREAS = 100;
 /** Businesses a search's export takes at most (SPEC §9: the export is blocked above a count); above, the user narrows the search. */
 export const POI_EXPORT_MAX_ITEMS = 10_000;

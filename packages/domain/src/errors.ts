@@ -124,6 +124,17 @@ export const ERRORS = {
   poiCatalogueUnknown: { code: 'POI_CATALOGUE_UNKNOWN', status: 422, message: 'errors.poiCatalogueUnknown' },
   /** Export of more items than POI_EXPORT_MAX_ITEMS; details.count, details.max. */
   poiExportTooLarge: { code: 'POI_EXPORT_TOO_LARGE', status: 422, message: 'errors.poiExportTooLarge' },
+  // Own data: uploaded files (SPEC §5 import file rules, §8 import errors).
+  /** Past DATA_FILE_MAX_BYTES, refused while it streamed in; details.maxMegabytes. */
+  dataFileTooLarge: { code: 'DATA_FILE_TOO_LARGE', status: 413, message: 'errors.dataFileTooLarge' },
+  /** Neither a CSV nor an XLSX file, whatever its name says. */
+  dataFileInvalid: { code: 'DATA_FILE_INVALID', status: 415, message: 'errors.dataFileInvalid' },
+  /** A table without a header row or without any row under it. */
+  dataFileEmpty: { code: 'DATA_FILE_EMPTY', status: 422, message: 'errors.dataFileEmpty' },
+  /** No upload of that id for this account (never made, imported and gone, or expired). */
+  dataFileNotFound: { code: 'DATA_FILE_NOT_FOUND', status: 404, message: 'errors.dataFileNotFound' },
+  /** A multipart body without its `file` field. */
+  dataFileMissing: { code: 'DATA_FILE_MISSING', status: 400, message: 'errors.dataFileMissing' },
   // App keys (SPEC §7 Appkeys calls).
   /** No live key of that text: never issued, or revoked. */
   appKeyInvalid: { code: 'APP_KEY_INVALID', status: 401, message: 'errors.appKeyInvalid' },

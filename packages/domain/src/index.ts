@@ -18,3 +18,4 @@ export * from './billing/index.js';
 export * from './organization/index.js';
 export * from './poi/index.js';
 export * from './appkeys/index.js';
+export * from './datasets/index.js';

@@ -18,6 +18,7 @@ import type { PoiCountAnswer, PoiCountRequest } from '../poi/count/area-poi-coun
 import type { ComputeTask, ComputeWorkerData, InvalidGeometry, PackedOverlaps, UnitTileRow } from './compute-tasks.js';
 import { packGeometries, transferList, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
 import { TaskDeadlines } from './task-deadlines.js';
+import { UnreadableTable, type ReadTableResult, type TableSummary } from '../datasets/files/table-file.js';
 
 export interface ComputePoolOptions {
   /** Threads; 0 means one per core, at most 4. */
@@ -111,6 +112,14 @@ export class ComputePool {
   async poiWorkbook(sheets: PoiWorkbookSheet[], institutions: boolean, locale: Locale): Promise<Buffer> {
     const bytes = await this.run({ name: 'poiWorkbook', sheets, institutions, locale }) as Uint8Array;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** Reads an uploaded file as a table into its rows file; UnreadableTable when it is no table. */
+  async readTable(source: string, target: string, locale: Locale): Promise<TableSummary> {
+    // A thread's errors reach here as plain errors: the reason comes back as a value.
+    const result = await this.run({ name: 'readTable', source, target, locale }) as ReadTableResult;
+    if ('unreadable' in result) throw new UnreadableTable(result.unreadable);
+    return result.table;
   }
 
   /** How hard a password is to guess for this user (packages/domain accounts/password-strength.ts). */

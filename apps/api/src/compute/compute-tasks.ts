@@ -18,6 +18,7 @@ import { areaPoiCounts, type PoiCountAnswer, type PoiCountRequest } from '../poi
 import { DatabasePoiCellLoader } from '../poi/count/poi-cell-loader.js';
 import { PoiCellCache } from '../poi/count/poi-cell-cache.js';
 import { openThreadDatabase, type ThreadDatabase } from './thread-database.js';
+import { readTableTask, type ReadTableResult } from '../datasets/files/table-file.js';
 import { packGeometries, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
 
 export type ComputeTask =
@@ -52,7 +53,9 @@ export type ComputeTask =
   /** The export of a search's businesses (up to POI_EXPORT_MAX_ITEMS rows). */
   | { name: 'poiWorkbook'; sheets: PoiWorkbookSheet[]; institutions: boolean; locale: Locale }
   /** A password's strength for its user (zxcvbn-ts: milliseconds to about a second, dictionaries loaded once per thread). */
-  | { name: 'passwordStrength'; password: string; inputs: PasswordUserInputs };
+  | { name: 'passwordStrength'; password: string; inputs: PasswordUserInputs }
+  /** An uploaded file read as a table into its rows file (datasets/files/table-file.ts: seconds for 50 MB). */
+  | { name: 'readTable'; source: string; target: string; locale: Locale };
 
 export interface UnitTileRow { code: string; name: string; geometry: string; labelX: number | null; labelY: number | null }
 
@@ -90,7 +93,7 @@ function threadPoiCache(): PoiCellCache {
   return poiCache;
 }
 
-export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | Promise<Uint8Array | MeasureFigure[] | PoiCountAnswer | PasswordStrength> | null {
+export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | Promise<Uint8Array | MeasureFigure[] | PoiCountAnswer | PasswordStrength | ReadTableResult> | null {
   switch (task.name) {
     case 'validateAreas':
       return unpackGeometries(task.geometries).flatMap((geometry, index) => {
@@ -125,6 +128,8 @@ export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeo
       return poiWorkbook(task.sheets, task.institutions, task.locale);
     case 'passwordStrength':
       return passwordStrength(task.password, task.inputs);
+    case 'readTable':
+      return readTableTask(task.source, task.target, task.locale);
     case 'unitTile':
       return encodeUnitTile(task.z, task.x, task.y, task.units.map((unit) => ({
         code: unit.code,

@@ -126,6 +126,22 @@ export interface Database {
   poi_searches: PoiSearchesTable;
   app_keys: AppKeysTable;
   app_key_usage: AppKeyUsageTable;
+  data_files: DataFilesTable;
+}
+
+/** Files uploaded for import (migration 015). */
+export interface DataFilesTable {
+  id: string;
+  client_id: number;
+  filename: string;
+  format: 'csv' | 'xlsx';
+  encoding: string | null;
+  delimiter: string | null;
+  size_bytes: number;
+  columns: ColumnType<string[], string, string>;
+  renamed_columns: ColumnType<{ position: number; original: string; name: string }[], string, string>;
+  row_count: number;
+  created_at: Timestamp;
 }
 
 /** App keys and their calls counted per month (migration 013). */

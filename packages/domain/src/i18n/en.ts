@@ -17,6 +17,8 @@ export const en = {
     color: 'Invalid colour',
     mapId: 'Invalid map identifier',
     clientId: 'Invalid user identifier',
+    addressColumns: 'Choose at least one column of the address',
+    positionColumns: 'Choose where each row is: latitude and longitude columns, one "latitude, longitude" column, or address columns',
     appKey: 'Invalid app key',
     longitude: 'Invalid longitude',
     latitude: 'Invalid latitude',
@@ -143,6 +145,11 @@ export const en = {
     searchLimitReached: 'Your plan includes {{maxSearches}} business search: upgrade to Pro for unlimited searches',
     poiCatalogueUnknown: 'No business data named {{datasetName}} has been imported',
     poiExportTooLarge: 'This search finds {{count}} businesses, more than the {{max}} an export may hold: narrow the search (categories, names, areas) and export again',
+    dataFileTooLarge: 'This file is larger than {{maxMegabytes}} MB: keep only the rows and columns you need, or split it into several files',
+    dataFileInvalid: 'This file is neither a CSV nor an Excel (XLSX) file: save it in one of these formats and try again',
+    dataFileEmpty: 'This file has no rows under its header: there is nothing to import',
+    dataFileNotFound: 'This uploaded file is no longer available: upload it again',
+    dataFileMissing: 'Choose a file to upload',
     appKeyInvalid: 'This app key is unknown or has been revoked: copy the current key from your profile (Integrations)',
     appKeyPlanEnded: 'This paid key answers only while a paid plan is in force: renew the plan, or use the demo key',
     appKeyNotFound: 'You hold no such app key',
@@ -156,6 +163,10 @@ export const en = {
     plus_2021: 'Plus',
     pro_2020: 'Pro',
     advanced_2024: 'Advanced',
+  },
+  dataFiles: {
+    /** The name given to a column whose header is empty. */
+    columnN: 'Column {{position}}',
   },
   maps: {
     defaultTitle: 'My map',

@@ -16,6 +16,8 @@ export const fr: Catalogue = {
     color: 'Couleur invalide',
     mapId: 'Identifiant de carte invalide',
     clientId: "Identifiant d'utilisateur invalide",
+    addressColumns: "Choisissez au moins une colonne de l'adresse",
+    positionColumns: "Indiquez où se trouve chaque ligne : colonnes latitude et longitude, une colonne « latitude, longitude », ou des colonnes d'adresse",
     appKey: "Clé d'application invalide",
     longitude: 'Longitude invalide',
     latitude: 'Latitude invalide',
@@ -142,6 +144,11 @@ export const fr: Catalogue = {
     searchLimitReached: "Votre offre comprend {{maxSearches}} recherche d'entreprises : passez à Pro pour des recherches illimitées",
     poiCatalogueUnknown: "Aucune donnée d'entreprises nommée {{datasetName}} n'a été importée",
     poiExportTooLarge: "Cette recherche trouve {{count}} établissements, plus que les {{max}} qu'un export peut contenir : affinez la recherche (catégories, noms, zones) puis exportez à nouveau",
+    dataFileTooLarge: "Ce fichier dépasse {{maxMegabytes}} Mo : ne gardez que les lignes et colonnes utiles, ou découpez-le en plusieurs fichiers",
+    dataFileInvalid: "Ce fichier n'est ni un CSV ni un fichier Excel (XLSX) : enregistrez-le dans l'un de ces formats et réessayez",
+    dataFileEmpty: "Ce fichier n'a aucune ligne sous son en-tête : il n'y a rien à importer",
+    dataFileNotFound: "Ce fichier n'est plus disponible : importez-le à nouveau",
+    dataFileMissing: "Choisissez un fichier à importer",
     appKeyInvalid: "Cette clé d'application est inconnue ou a été révoquée : copiez la clé en vigueur depuis votre profil (Intégrations)",
     appKeyPlanEnded: "Cette clé payante ne répond que pendant une offre payante : renouvelez l'offre, ou utilisez la clé de démonstration",
     appKeyNotFound: "Vous n'avez pas de clé d'application de ce nom",
@@ -155,6 +162,10 @@ export const fr: Catalogue = {
     plus_2021: 'Plus',
     pro_2020: 'Pro',
     advanced_2024: 'Avancée',
+  },
+  dataFiles: {
+    /** The name given to a column whose header is empty. */
+    columnN: 'Colonne {{position}}',
   },
   maps: {
     defaultTitle: 'Ma carte',

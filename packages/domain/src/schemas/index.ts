@@ -9,3 +9,5 @@ export * from './billing.js';
 export * from './searches.js';
 export * from './search-responses.js';
 export * from './app-keys.js';
+export * from './data-files.js';
+export * from './datasets.js';

@@ -1,0 +1,65 @@
+/** Own data: importing an uploaded file as a dataset (SPEC §7 Data files, Datasets), and a dataset as the API shows it. */
+import { z } from 'zod';
+import { hexColor } from './common.js';
+
+const column = z.string().min(1, { error: 'validation.required' }).max(255, { error: 'validation.tooLong' });
+
+/** Address parts, each the name of the column holding it. */
+export const addressColumns = z.object({
+  street: column.optional(),
+  housenumber: column.optional(),
+  postcode: column.optional(),
+  city: column.optional(),
+  country: column.optional(),
+}).refine((address) => Object.values(address).some(Boolean), { error: 'validation.addressColumns' });
+export type AddressColumns = z.output<typeof addressColumns>;
+
+/**
+ * POST /Clients/{id}/dataFiles/{fileId}/import: where each row's position is (two coordinate
+ * columns, one "latitude, longitude" column, or address columns to geocode), its name and colour.
+ */
+export const importDataFileBody = z.object({
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }),
+  color: hexColor.optional(),
+  latitudeColumn: column.optional(),
+  longitudeColumn: column.optional(),
+  latLngColumn: column.optional(),
+  address: addressColumns.optional(),
+  /** The numeric column summed or averaged per area by default. */
+  operationColumn: column.optional(),
+}).superRefine((body, ctx) => {
+  const byColumns = body.latitudeColumn !== undefined || body.longitudeColumn !== undefined;
+  const ways = [byColumns, body.latLngColumn !== undefined, body.address !== undefined].filter(Boolean).length;
+  if (ways !== 1) ctx.addIssue({ code: 'custom', path: ['latitudeColumn'], message: 'validation.positionColumns' });
+  else if (byColumns && (body.latitudeColumn === undefined || body.longitudeColumn === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [body.latitudeColumn === undefined ? 'latitudeColumn' : 'longitudeColumn'], message: 'validation.required' });
+  }
+});
+export type ImportDataFileBody = z.output<typeof importDataFileBody>;
+
+export type DatasetStatus = 'importing' | 'ready' | 'failed';
+/** How a row was placed: by its coordinates, or by the geocoder at one of its precisions. */
+export type PlacementPrecision = 'coordinates' | 'housenumber' | 'street' | 'postcode' | 'city';
+
+/** An account's dataset. */
+export interface ClientDatasetView {
+  id: number;
+  name: string;
+  color: string;
+  source: 'file' | 'hubspot';
+  columns: string[];
+  operationColumn: string | null;
+  status: DatasetStatus;
+  /** 0–1 while importing. */
+  progress: number;
+  error: string | null;
+  rowCount: number;
+  /** Rows placed on the map. */
+  pointCount: number;
+  notGeocodedCount: number;
+  /** Placed rows per precision. */
+  precisions: Partial<Record<PlacementPrecision, number>>;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
