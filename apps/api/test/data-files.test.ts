@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_FILE_MAX_BYTES, type DataFileRowsPage, type DataFileView } from '@catchment/domain';
+import { DATA_FILE_MAX_BYTES, type DataFilePreview, type DataFileView } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
 import { signUp, testApp, type TestUser } from './harness.js';
@@ -57,14 +57,12 @@ describe('uploading a data file', () => {
     expect(file).toMatchObject({
       filename: 'london-cycle-hire-stations.xlsx', format: 'xlsx', columns: ['id', 'name', 'area', 'nbikes', 'nempty', 'lon', 'lat'], rowCount: 742, renamedColumns: [],
     });
-    expect(await expectStatus(200, call(app, 'GET', `/Clients/${user.id}/dataFiles/${file.id}`, { as: user }))).toEqual(file);
-
-    const first = await expectStatus<DataFileRowsPage>(200, call(app, 'GET', `/Clients/${user.id}/dataFiles/${file.id}/rows?limit=2`, { as: user }));
-    expect(first).toEqual({ columns: file.columns, offset: 0, total: 742, rows: [expect.arrayContaining(['1', 'River Street', 'Clerkenwell']), expect.any(Array)] });
-    const last = await expectStatus<DataFileRowsPage>(200, call(app, 'GET', `/Clients/${user.id}/dataFiles/${file.id}/rows?offset=740&limit=50`, { as: user }));
+    const first = await expectStatus<DataFilePreview>(200, call(app, 'GET', `/Clients/${user.id}/dataFiles/${file.id}?limit=2`, { as: user }));
+    expect(first).toEqual({ ...file, offset: 0, rows: [expect.arrayContaining(['1', 'River Street', 'Clerkenwell']), expect.any(Array)] });
+    const last = await expectStatus<DataFilePreview>(200, call(app, 'GET', `/Clients/${user.id}/dataFiles/${file.id}?offset=740&limit=50`, { as: user }));
     expect(last.rows).toHaveLength(2);
-    expect((await expectStatus<DataFileRowsPage>(200, call(app, 'GET', `/Clients/${user.id}/dataFiles/${file.id}/rows?offset=742`, { as: user }))).rows).toEqual([]);
-    expect((await call(app, 'GET', `/Clients/${user.id}/dataFiles/${file.id}/rows?limit=5000`, { as: user })).statusCode).toBe(400);
+    expect((await expectStatus<DataFilePreview>(200, call(app, 'GET', `/Clients/${user.id}/dataFiles/${file.id}?offset=742`, { as: user }))).rows).toEqual([]);
+    expect((await call(app, 'GET', `/Clients/${user.id}/dataFiles/${file.id}?limit=5000`, { as: user })).statusCode).toBe(400);
   });
 
   it('reads a semicolon CSV saved in Latin-1 and names its empty headers in the uploader\'s language', async () => {
@@ -74,7 +72,7 @@ describe('uploading a data file', () => {
       format: 'csv', encoding: 'windows-1252', delimiter: ';', columns: ['nom', 'Colonne 2', 'ville', 'clients'], rowCount: 2,
       renamedColumns: [{ position: 2, original: '', name: 'Colonne 2' }],
     });
-    const page = await expectStatus<DataFileRowsPage>(200, call(app, 'GET', `/Clients/${user.id}/dataFiles/${file.id}/rows`, { as: user }));
+    const page = await expectStatus<DataFilePreview>(200, call(app, 'GET', `/Clients/${user.id}/dataFiles/${file.id}`, { as: user }));
     expect(page.rows[0]).toEqual(['Boulangerie Léa', 'x', 'Sélestat', '12']);
   });
 
@@ -105,7 +103,7 @@ describe('uploading a data file', () => {
     expect((await upload(undefined, 'id\n1\n', 'a.csv', { clientId: user.id })).statusCode).toBe(401);
     expect((await upload(other, 'id\n1\n', 'a.csv', { clientId: user.id })).statusCode).toBe(403);
     expect((await call(app, 'GET', `/Clients/${user.id}/dataFiles/${file.id}`, { as: other })).statusCode).toBe(403);
-    const notTheirs = await call(app, 'GET', `/Clients/${other.id}/dataFiles/${file.id}/rows`, { as: other });
+    const notTheirs = await call(app, 'GET', `/Clients/${other.id}/dataFiles/${file.id}`, { as: other });
     expect(notTheirs.statusCode).toBe(404);
     expect(notTheirs.json().error.code).toBe('DATA_FILE_NOT_FOUND');
   });

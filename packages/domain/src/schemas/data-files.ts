@@ -31,5 +31,5 @@ export interface DataFileView {
   createdAt: string;
 }
 
-/** A page of a file's rows, each as long as the columns. */
-export interface DataFileRowsPage { columns: string[]; rows: string[][]; offset: number; total: number }
+/** GET /Clients/{id}/dataFiles/{fileId}?limit&offset: the file and a page of its rows, each as long as the columns. */
+export interface DataFilePreview extends DataFileView { rows: string[][]; offset: number }

@@ -1,10 +1,10 @@
 /**
  * Uploaded files (SPEC §7 Data files): POST /Clients/{id}/dataFiles (multipart, field `file`),
- * the file as read, a page of its rows for the import wizard's preview, and its deletion.
+ * the file as read with a page of its rows (the import wizard's preview), and its deletion.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { clientIdParam, DATA_FILE_MAX_BYTES, DomainError, dataFileParams, dataFileRowsQuery, type DataFileRowsPage, type DataFileView } from '@catchment/domain';
+import { clientIdParam, DATA_FILE_MAX_BYTES, DomainError, dataFileParams, dataFileRowsQuery, type DataFilePreview, type DataFileView } from '@catchment/domain';
 import { requireOwnAccount } from '../../auth/session.plugin.js';
 import { requestLocale } from '../../http/errors.js';
 import type { DataFilesService, IsSizeLimitError } from './data-files.service.js';
@@ -36,17 +36,10 @@ export const dataFilesPlugin: FastifyPluginAsyncZod<{ dataFiles: (isSizeLimitErr
   });
 
   app.get('/Clients/:id/dataFiles/:fileId', {
-    schema: { tags, summary: 'An uploaded file as read: columns (empty headers named), rows, format, encoding', params: dataFileParams },
-  }, async (request): Promise<DataFileView> => {
+    schema: { tags, summary: 'An uploaded file as read (columns, empty headers named, rows, format, encoding) and a page of its rows (offset, limit)', params: dataFileParams, querystring: dataFileRowsQuery },
+  }, async (request): Promise<DataFilePreview> => {
     requireOwnAccount(request, request.params.id);
-    return dataFiles.get(request.params.id, request.params.fileId);
-  });
-
-  app.get('/Clients/:id/dataFiles/:fileId/rows', {
-    schema: { tags, summary: "A page of an uploaded file's rows (offset, limit), for the import's preview", params: dataFileParams, querystring: dataFileRowsQuery },
-  }, async (request): Promise<DataFileRowsPage> => {
-    requireOwnAccount(request, request.params.id);
-    return dataFiles.rows(request.params.id, request.params.fileId, request.query.offset, request.query.limit);
+    return dataFiles.preview(request.params.id, request.params.fileId, request.query.offset, request.query.limit);
   });
 
   app.delete('/Clients/:id/dataFiles/:fileId', {

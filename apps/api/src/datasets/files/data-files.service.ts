@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   DATA_FILE_LIFETIME_HOURS, DATA_FILE_MAX_BYTES, DomainError, FEATURES,
-  type DataFileRowsPage, type DataFileView, type Locale,
+  type DataFilePreview, type DataFileView, type Locale,
 } from '@catchment/domain';
 import type { PlanAccess } from '../../plans/plan-access.js';
 import type { DataFileStore } from './data-file-store.js';
@@ -69,14 +69,11 @@ export class DataFilesService {
     }
   }
 
-  async get(clientId: number, id: string): Promise<DataFileView> {
-    return toDataFileView(await this.owned(clientId, id));
-  }
-
-  async rows(clientId: number, id: string, offset: number, limit: number): Promise<DataFileRowsPage> {
+  /** The file as read and a page of its rows (the import wizard's preview). */
+  async preview(clientId: number, id: string, offset: number, limit: number): Promise<DataFilePreview> {
     const file = await this.owned(clientId, id);
     const rows = offset < file.row_count ? await this.store.rows(id, offset, limit) : [];
-    return { columns: file.columns, rows: rows.map((row) => file.columns.map((_, i) => row[i] ?? '')), offset, total: file.row_count };
+    return { ...toDataFileView(file), rows: rows.map((row) => file.columns.map((_, i) => row[i] ?? '')), offset };
   }
 
   async remove(clientId: number, id: string): Promise<void> {
