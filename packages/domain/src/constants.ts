@@ -10,6 +10,12 @@ export const AREA_COLOR_PALETTE = [
   '#ec4899', '#14b8a6', '#f97316', '#6366f1', '#84cc16',
 ] as const;
 
+/** The colours a dataset's points may take (SPEC §9: a fixed list), dark enough to read on the basemap; new datasets take them in turn. */
+export const DATASET_COLOR_PALETTE = [
+  '#e11d48', '#2563eb', '#16a34a', '#d97706', '#7c3aed',
+  '#0891b2', '#db2777', '#4b5563', '#65a30d', '#b45309',
+] as const;
+
 /** Default values when an isochrone or isodistance value is not an integer. */
 export const DEFAULT_ISODISTANCE_METERS = 60_000;
 export const DEFAULT_ISOCHRONE_SECONDS = 3_600;

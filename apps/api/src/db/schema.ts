@@ -127,6 +127,38 @@ export interface Database {
   app_keys: AppKeysTable;
   app_key_usage: AppKeyUsageTable;
   data_files: DataFilesTable;
+  client_datasets: ClientDatasetsTable;
+  client_dataset_rows: ClientDatasetRowsTable;
+}
+
+/** An account's datasets and their rows (migration 016; positions are read and written with SQL). */
+export interface ClientDatasetsTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  color: string;
+  source: 'file' | 'hubspot';
+  columns: ColumnType<string[], string, string>;
+  operation_column: string | null;
+  status: Generated<'importing' | 'ready' | 'failed'>;
+  progress: Generated<number>;
+  error: string | null;
+  row_count: Generated<number>;
+  point_count: Generated<number>;
+  not_geocoded_count: Generated<number>;
+  precisions: ColumnType<Record<string, number>, string | undefined, string>;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ClientDatasetRowsTable {
+  id: Generated<string>;
+  dataset_id: number;
+  row_number: number;
+  cells: ColumnType<string[], string, string>;
+  position: unknown;
+  precision: string | null;
 }
 
 /** Files uploaded for import (migration 015). */

@@ -17,6 +17,7 @@ export const en = {
     color: 'Invalid colour',
     mapId: 'Invalid map identifier',
     clientId: 'Invalid user identifier',
+    datasetColor: 'Choose one of the colours offered',
     addressColumns: 'Choose at least one column of the address',
     positionColumns: 'Choose where each row is: latitude and longitude columns, one "latitude, longitude" column, or address columns',
     appKey: 'Invalid app key',

@@ -16,6 +16,7 @@ export const fr: Catalogue = {
     color: 'Couleur invalide',
     mapId: 'Identifiant de carte invalide',
     clientId: "Identifiant d'utilisateur invalide",
+    datasetColor: 'Choisissez l’une des couleurs proposées',
     addressColumns: "Choisissez au moins une colonne de l'adresse",
     positionColumns: "Indiquez où se trouve chaque ligne : colonnes latitude et longitude, une colonne « latitude, longitude », ou des colonnes d'adresse",
     appKey: "Clé d'application invalide",

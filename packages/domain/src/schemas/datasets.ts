@@ -1,6 +1,11 @@
 /** Own data: importing an uploaded file as a dataset (SPEC §7 Data files, Datasets), and a dataset as the API shows it. */
 import { z } from 'zod';
-import { hexColor } from './common.js';
+import { DATASET_COLOR_PALETTE } from '../constants.js';
+
+/** One of the datasets' palette (SPEC §9), in any case. */
+export const datasetColor = z.string().transform((value) => value.toLowerCase()).refine(
+  (value) => (DATASET_COLOR_PALETTE as readonly string[]).includes(value), { error: 'validation.datasetColor' },
+);
 
 const column = z.string().min(1, { error: 'validation.required' }).max(255, { error: 'validation.tooLong' });
 
@@ -20,7 +25,7 @@ export type AddressColumns = z.output<typeof addressColumns>;
  */
 export const importDataFileBody = z.object({
   name: z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }),
-  color: hexColor.optional(),
+  color: datasetColor.optional(),
   latitudeColumn: column.optional(),
   longitudeColumn: column.optional(),
   latLngColumn: column.optional(),

@@ -1,0 +1,140 @@
+/** An account's datasets and their rows, as stored (migration 016). */
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { PlacementPrecision } from '@catchment/domain';
+import type { ClientDatasetsTable, Database } from '../db/schema.js';
+
+export type DatasetRow = Selectable<ClientDatasetsTable>;
+
+export interface NewDataset {
+  clientId: number;
+  name: string;
+  color: string;
+  source: 'file' | 'hubspot';
+  columns: string[];
+  operationColumn: string | null;
+  /** The rows it will hold: they count against the plan's pins while it imports. */
+  rowCount: number;
+}
+
+/** A row as placed (or not: no position) by the import. */
+export interface PlacedRow {
+  rowNumber: number;
+  cells: string[];
+  position: { lng: number; lat: number } | null;
+  precision: PlacementPrecision | null;
+}
+
+export interface ImportOutcome {
+  pointCount: number;
+  notGeocodedCount: number;
+  precisions: Partial<Record<PlacementPrecision, number>>;
+}
+
+export class DatasetsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Runs `work` with the account's datasets locked against other imports (its client row, FOR
+   * UPDATE): the pins left are read and spent by one import at a time, across API processes.
+   */
+  withAccountLocked<T>(clientId: number, work: (tx: DatasetsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (tx) => {
+      await tx.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
+      return work(new DatasetsRepository(tx as Transaction<Database>));
+    });
+  }
+
+  /** Points the account's datasets hold: placed rows, and the rows of datasets still importing. */
+  async pinsUsed(clientId: number): Promise<number> {
+    const row = await this.db.selectFrom('client_datasets')
+      .select(sql<string>`coalesce(sum(CASE status WHEN 'importing' THEN row_count WHEN 'ready' THEN point_count ELSE 0 END), 0)`.as('used'))
+      .where('client_id', '=', clientId).executeTakeFirstOrThrow();
+    return Number(row.used);
+  }
+
+  create(dataset: NewDataset): Promise<DatasetRow> {
+    return this.db.insertInto('client_datasets').values({
+      client_id: dataset.clientId,
+      name: dataset.name,
+      color: dataset.color,
+      source: dataset.source,
+      columns: JSON.stringify(dataset.columns),
+      operation_column: dataset.operationColumn,
+      row_count: dataset.rowCount,
+    }).returningAll().executeTakeFirstOrThrow();
+  }
+
+  find(clientId: number, id: number): Promise<DatasetRow | undefined> {
+    return this.db.selectFrom('client_datasets').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+  }
+
+  findById(id: number): Promise<DatasetRow | undefined> {
+    return this.db.selectFrom('client_datasets').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The account's datasets, newest first. */
+  list(clientId: number): Promise<DatasetRow[]> {
+    return this.db.selectFrom('client_datasets').selectAll().where('client_id', '=', clientId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  /** How many datasets the account has: new ones take the palette's colours in turn. */
+  async count(clientId: number): Promise<number> {
+    const row = await this.db.selectFrom('client_datasets').select((eb) => eb.fn.countAll<string>().as('n')).where('client_id', '=', clientId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async insertRows(datasetId: number, rows: readonly PlacedRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.insertInto('client_dataset_rows').values(rows.map((row) => ({
+      dataset_id: datasetId,
+      row_number: row.rowNumber,
+      cells: JSON.stringify(row.cells),
+      position: row.position ? sql`ST_SetSRID(ST_MakePoint(${row.position.lng}, ${row.position.lat}), 4326)` : null,
+      precision: row.precision,
+    }))).execute();
+  }
+
+  async setProgress(id: number, progress: number): Promise<void> {
+    await this.db.updateTable('client_datasets').set({ progress, updated_at: new Date() }).where('id', '=', id).where('status', '=', 'importing').execute();
+  }
+
+  /** Ready: its counts set, its version moved on (cached aggregations of it are stale). */
+  async finish(id: number, outcome: ImportOutcome): Promise<DatasetRow | undefined> {
+    return this.db.updateTable('client_datasets').set({
+      status: 'ready', progress: 1, error: null,
+      point_count: outcome.pointCount, not_geocoded_count: outcome.notGeocodedCount, precisions: JSON.stringify(outcome.precisions),
+      version: sql`version + 1`, updated_at: new Date(),
+    }).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  /** Failed: its rows go (a retry imports them again), the reason stays for the user to read. */
+  async fail(id: number, error: string): Promise<void> {
+    await this.db.deleteFrom('client_dataset_rows').where('dataset_id', '=', id).execute();
+    await this.db.updateTable('client_datasets').set({ status: 'failed', error, updated_at: new Date() }).where('id', '=', id).execute();
+  }
+
+  /** Rows already written by an attempt that stopped (a crash), before the job runs again. */
+  async clearRows(id: number): Promise<void> {
+    await this.db.deleteFrom('client_dataset_rows').where('dataset_id', '=', id).execute();
+  }
+
+  async update(clientId: number, id: number, changes: { name?: string; color?: string; operationColumn?: string | null }): Promise<DatasetRow | undefined> {
+    return this.db.updateTable('client_datasets').set({
+      ...(changes.name !== undefined && { name: changes.name }),
+      ...(changes.color !== undefined && { color: changes.color }),
+      ...(changes.operationColumn !== undefined && { operation_column: changes.operationColumn }),
+      updated_at: new Date(),
+    }).where('id', '=', id).where('client_id', '=', clientId).returningAll().executeTakeFirst();
+  }
+
+  async remove(clientId: number, id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('client_datasets').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** The rows the import could not place, in the file's order (the "not geocoded" report). */
+  notPlaced(id: number): Promise<{ row_number: number; cells: string[] }[]> {
+    return this.db.selectFrom('client_dataset_rows').select(['row_number', 'cells'])
+      .where('dataset_id', '=', id).where('position', 'is', null).orderBy('row_number').execute();
+  }
+}
