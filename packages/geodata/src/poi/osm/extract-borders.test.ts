@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CountryLocator } from '../../countries/country-locator.js';
-import { OsmPoiCollector, type OsmPoiCandidate } from './osm-poi-collector.js';
+import { OsmFeatureCollector } from './osm-feature-collector.js';
+import { osmPoiFields } from './osm-poi-tags.js';
+import type { OsmPoiCandidate } from './read-osm-pois.js';
 import { BorderedCountryLocator } from './extract-borders.js';
 
 /**
@@ -18,7 +20,7 @@ const BORDER_WAYS: Array<[number, number[]]> = [[101, [1, 2]], [102, [2, 3]], [1
 
 function readExtract(options: { withoutWays?: number[] } = {}) {
   const candidates: OsmPoiCandidate[] = [];
-  const collector = new OsmPoiCollector((candidate) => candidates.push(candidate));
+  const collector = new OsmFeatureCollector(osmPoiFields, (candidate: OsmPoiCandidate) => candidates.push(candidate));
   for (const [id, lon, lat] of NODES) collector.node(id, lon, lat);
   collector.nodeTags(20, { amenity: 'cafe', name: 'Café am Rhein' });
   for (const [id, refs] of BORDER_WAYS) if (!options.withoutWays?.includes(id)) collector.way(id, refs, {});
