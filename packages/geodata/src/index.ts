@@ -17,3 +17,6 @@ export * from './territories/territory-store.js';
 export * from './territories/unit-tiles.js';
 export * from './importers/index.js';
 export * from './poi/index.js';
+export * from './text/address-keys.js';
+export * from './countries/country-code.js';
+export * from './addresses/index.js';
