@@ -1,14 +1,72 @@
 /**
  * What the loaders of versioned data share (territories: territories/data/dataset-loader.ts,
- * businesses and POI: poi/data/poi-loader.ts). A dataset's rows are written under a new version,
- * out of sight, in short batches; one short transaction, under an advisory lock, makes that
- * version live; then the rows of the other versions are deleted, in batches too.
+ * businesses and POI: poi/data/poi-loader.ts, addresses: geocoding/data/address-loader.ts). A
+ * dataset's rows are written under a new version, out of sight, in short batches; one short
+ * transaction, under an advisory lock, makes that version live; then the rows of the other
+ * versions are deleted, in batches too. A load whose content hash is the live one's changes nothing.
  */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
 /** Advisory lock keys of the publications (migrate.ts uses 727001). */
-export const PUBLISH_LOCKS = { territories: 727_002, poi: 727_003 } as const;
+export const PUBLISH_LOCKS = { territories: 727_002, poi: 727_003, addresses: 727_004 } as const;
+
+/** The tables whose rows carry a dataset id and a version. */
+export type VersionedTable = 'territory_units' | 'poi_items' | 'addresses' | 'address_streets';
+
+export interface VersionLoad<Staged> {
+  /** Whose publications take turns (one advisory lock per kind). */
+  kind: keyof typeof PUBLISH_LOCKS;
+  /** The sequence the new version is drawn from. */
+  sequence: string;
+  datasetId: string;
+  /** Where the load stages rows: they are deleted if it fails, and their older versions once it is live. */
+  tables: readonly VersionedTable[];
+  /** Writes the rows under the version, out of sight (short statements). */
+  stage: (version: number) => Promise<Staged>;
+  /** Makes the version live, inside the transaction that holds the kind's lock. */
+  publish: (trx: Transaction<Database>, staged: Staged, version: number) => Promise<void>;
+}
+
+/**
+ * One load of a dataset under a new version: staged, then published in one transaction; a failure
+ * anywhere leaves the live version as it was and deletes what was staged; once live, the rows of
+ * older versions are deleted (not those of a newer load running beside it).
+ */
+export async function loadNewVersion<Staged>(db: Kysely<Database>, load: VersionLoad<Staged>): Promise<{ version: number; staged: Staged }> {
+  const version = Number((await sql<{ v: string }>`SELECT nextval(${load.sequence}::regclass) AS v`.execute(db)).rows[0]!.v);
+  let staged: Staged;
+  try {
+    staged = await load.stage(version);
+    await db.transaction().execute(async (trx) => {
+      await lockPublications(trx, load.kind);
+      await load.publish(trx, staged, version);
+    });
+  } catch (error) {
+    for (const table of load.tables) await deleteDatasetVersions(db, table, load.datasetId, (column) => sql`${column} = ${version}`).catch(() => {});
+    throw error;
+  }
+  for (const table of load.tables) await deleteDatasetVersions(db, table, load.datasetId, (column) => sql`${column} < ${version}`);
+  return { version, staged };
+}
+
+/**
+ * The content hash of an import: of its files' names and bytes (in the order given) after a
+ * header naming the import and what it makes of them (a new version of an importer makes the
+ * same files a new content, to be imported again).
+ */
+export async function importContentHash(header: string, files: string[]): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(`${header}\n`);
+  for (const file of files) {
+    hash.update(`${basename(file)}\n`);
+    for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) hash.update(chunk);
+  }
+  return hash.digest('hex');
+}
 
 /**
  * One publication of a kind at a time, across processes: two servers loading the demo at once on
@@ -23,7 +81,7 @@ const DELETE_BATCH = 2_000;
 
 /** Deletes a dataset's rows of the versions `which` selects, a batch per statement. */
 export async function deleteDatasetVersions(
-  db: Kysely<Database>, table: 'territory_units' | 'poi_items', datasetId: string,
+  db: Kysely<Database>, table: VersionedTable, datasetId: string,
   which: (column: RawBuilder<unknown>) => RawBuilder<unknown>,
 ): Promise<void> {
   for (;;) {

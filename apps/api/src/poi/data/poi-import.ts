@@ -4,8 +4,6 @@
  * database (poi-loader.ts). An OpenStreetMap extract is one dataset; so is each SIRENE stock or
  * by-IRIS file, the geolocation files given with them lending their positions to all.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { POI_CATEGORIES } from '@catchment/domain';
@@ -15,6 +13,7 @@ import {
 } from '@catchment/geodata';
 import { readOsm } from '@catchment/routing';
 import type { Database } from '../../db/schema.js';
+import { importContentHash } from '../../db/versioned-datasets.js';
 import { loadPoiDataset, type LoadedPoiDataset, type PoiLoadOptions } from './poi-loader.js';
 
 /**
@@ -92,12 +91,6 @@ export async function importSireneFiles(db: Kysely<Database>, files: string[], o
 }
 
 /** Of the files' bytes (in the order given) and of the import's format and category tree. */
-async function contentHash(source: string, files: string[]): Promise<string> {
-  const hash = createHash('sha256');
-  hash.update(`${IMPORT_FORMAT}\n${source}\n${JSON.stringify(POI_CATEGORIES)}\n`);
-  for (const file of files) {
-    hash.update(`${basename(file)}\n`);
-    for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) hash.update(chunk);
-  }
-  return hash.digest('hex');
+function contentHash(source: string, files: string[]): Promise<string> {
+  return importContentHash(`${IMPORT_FORMAT}\n${source}\n${JSON.stringify(POI_CATEGORIES)}`, files);
 }

@@ -10,10 +10,10 @@
  * A failed or killed load leaves the live version as it was; its staged rows go when the next load
  * of the dataset goes live (only versions older than the one going live are deleted then).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { placeNameKey, type PoiItem } from '@catchment/geodata';
 import type { Database } from '../../db/schema.js';
-import { deleteDatasetVersions, lockPublications, writeInBatches } from '../../db/versioned-datasets.js';
+import { deleteDatasetVersions, loadNewVersion, lockPublications, writeInBatches } from '../../db/versioned-datasets.js';
 
 /** Items of one INSERT: a few hundred kilobytes of JSON, a statement of some tens of milliseconds. */
 const BATCH_ITEMS = 2_000;
@@ -51,17 +51,18 @@ export async function loadPoiDataset(db: Kysely<Database>, input: PoiDatasetInpu
   if (live?.content_hash === input.contentHash) {
     return { id: input.id, items: live.items, catalogues: live.catalogues, version: Number(live.version), unchanged: true };
   }
-  const version = Number((await sql<{ v: string }>`SELECT nextval('poi_version_seq') AS v`.execute(db)).rows[0]!.v);
-  let staged: { items: number; catalogues: string[] };
-  try {
-    staged = await stageItems(db, input, version, options);
-    if (staged.items === 0) throw new Error(`${input.files.join(', ')}: no business or point of interest found; the live data is unchanged`);
-    await publish(db, input, staged, version);
-  } catch (error) {
-    await deleteDatasetVersions(db, 'poi_items', input.id, (column) => sql`${column} = ${version}`).catch(() => {});
-    throw error;
-  }
-  await deleteDatasetVersions(db, 'poi_items', input.id, (column) => sql`${column} < ${version}`);
+  const { version, staged } = await loadNewVersion(db, {
+    kind: 'poi',
+    sequence: 'poi_version_seq',
+    datasetId: input.id,
+    tables: ['poi_items'],
+    stage: async (version) => {
+      const staged = await stageItems(db, input, version, options);
+      if (staged.items === 0) throw new Error(`${input.files.join(', ')}: no business or point of interest found; the live data is unchanged`);
+      return staged;
+    },
+    publish: (trx, staged, version) => publish(trx, input, staged, version),
+  });
   return { id: input.id, ...staged, version, unchanged: false };
 }
 
@@ -111,19 +112,16 @@ async function insertBatch(db: Kysely<Database>, datasetId: string, version: num
 }
 
 /** Makes `version` the dataset's live one, unless a later load already went live (then this one is dropped). */
-async function publish(db: Kysely<Database>, input: PoiDatasetInput, staged: { items: number; catalogues: string[] }, version: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockPublications(trx, 'poi');
-    const updated = await sql`
-      INSERT INTO poi_datasets (id, source, files, catalogues, items, content_hash, version, imported_at)
-      VALUES (${input.id}, ${input.source}, ${JSON.stringify(input.files)}::jsonb, ${staged.catalogues}::text[], ${staged.items},
-        ${input.contentHash}, ${version}, now())
-      ON CONFLICT (id) DO UPDATE SET source = EXCLUDED.source, files = EXCLUDED.files, catalogues = EXCLUDED.catalogues,
-        items = EXCLUDED.items, content_hash = EXCLUDED.content_hash, version = EXCLUDED.version, imported_at = EXCLUDED.imported_at
-      WHERE poi_datasets.version < EXCLUDED.version`.execute(trx);
-    if (Number(updated.numAffectedRows ?? 0) === 0) throw new Error(`A later import of ${input.id} went live first; this one was dropped`);
-    await sql`UPDATE poi_data_state SET version = ${version}`.execute(trx);
-  });
+async function publish(trx: Transaction<Database>, input: PoiDatasetInput, staged: { items: number; catalogues: string[] }, version: number): Promise<void> {
+  const updated = await sql`
+    INSERT INTO poi_datasets (id, source, files, catalogues, items, content_hash, version, imported_at)
+    VALUES (${input.id}, ${input.source}, ${JSON.stringify(input.files)}::jsonb, ${staged.catalogues}::text[], ${staged.items},
+      ${input.contentHash}, ${version}, now())
+    ON CONFLICT (id) DO UPDATE SET source = EXCLUDED.source, files = EXCLUDED.files, catalogues = EXCLUDED.catalogues,
+      items = EXCLUDED.items, content_hash = EXCLUDED.content_hash, version = EXCLUDED.version, imported_at = EXCLUDED.imported_at
+    WHERE poi_datasets.version < EXCLUDED.version`.execute(trx);
+  if (Number(updated.numAffectedRows ?? 0) === 0) throw new Error(`A later import of ${input.id} went live first; this one was dropped`);
+  await sql`UPDATE poi_data_state SET version = ${version}`.execute(trx);
 }
 
 export interface PoiDatasetRow {
