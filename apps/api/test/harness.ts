@@ -17,6 +17,8 @@ import { createContext, type AppContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
 import { listPoiDatasets, removePoiDataset } from '../src/poi/data/poi-loader.js';
 import { importOsmPoiExtract, importSireneFiles } from '../src/poi/data/poi-import.js';
+import { importOsmAddressExtract } from '../src/geocoding/data/address-import.js';
+import { listAddressDatasets, removeAddressDataset } from '../src/geocoding/data/address-loader.js';
 import { listLoadedDatasets, removeDataset } from '../src/territories/data/dataset-loader.js';
 import { loadTerritoryFiles } from '../src/territories/data/territory-files.js';
 import { importTerritories } from '../src/territories/data/territory-import.js';
@@ -62,6 +64,7 @@ async function open(): Promise<{ ctx: AppContext; app: FastifyInstance }> {
   // A PostgreSQL test database outlives the run: what earlier runs imported is taken out first.
   for (const dataset of await listLoadedDatasets(database.db)) if (dataset.source !== 'demo') await removeDataset(database.db, dataset.id);
   for (const dataset of await listPoiDatasets(database.db)) await removePoiDataset(database.db, dataset.id);
+  for (const dataset of await listAddressDatasets(database.db)) await removeAddressDataset(database.db, dataset.id);
   await loadTerritoryFiles(database.db, [demoTerritoryDirectory(config.dataDir)], () => {});
   const ctx = createContext(config, database, demo);
   const app = await buildServer(ctx, { rateLimits: false });
@@ -109,6 +112,11 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 /** Imports the POIs of an OpenStreetMap extract (test-data/osm) into the worker's database. */
 export function importOsmPoiFile(ctx: AppContext, file: string) {
   return importOsmPoiExtract(ctx.database.db, file, { scratchDir: ctx.config.territoryDir });
+}
+
+/** Imports the postal addresses of an OpenStreetMap extract (test-data/osm) into the worker's database. */
+export function importOsmAddressFile(ctx: AppContext, file: string) {
+  return importOsmAddressExtract(ctx.database.db, file, { scratchDir: ctx.config.territoryDir });
 }
 
 /** Imports SIRENE files (test-data/poi) into the worker's database. */

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../config.js';
 import { ensureDemoRoadNetworks } from '../isochrones/demo-road-networks.setup.js';
 import { buildDemoBasemaps } from '../basemap/demo-basemaps.setup.js';
 import { listPoiDatasets, removePoiDataset } from '../poi/data/poi-loader.js';
+import { listAddressDatasets, removeAddressDataset } from '../geocoding/data/address-loader.js';
 import { listLoadedDatasets, removeDataset } from '../territories/data/dataset-loader.js';
 import { withDataDatabase } from './cli-database.js';
 import { IMPORT_SOURCES, importUsage } from './import-sources.js';
@@ -40,7 +41,7 @@ const COMMANDS: Record<string, DataCommand> = {
   },
   datasets: {
     usage: 'datasets',
-    summary: 'List the territorial and business/POI datasets in the database (id, source, units or items, version)',
+    summary: 'List the territorial, business/POI and address datasets in the database (id, source, units, items or addresses, version)',
     async run(_args, { config, log }) {
       await withDataDatabase(config, log, async (database) => {
         const datasets = await listLoadedDatasets(database.db);
@@ -53,16 +54,21 @@ const COMMANDS: Record<string, DataCommand> = {
         for (const dataset of poiDatasets) {
           log(`${dataset.id.padEnd(48)} ${dataset.source.padEnd(14)} ${String(dataset.items).padStart(8)} items  v${dataset.version}  ${dataset.catalogues.join(', ')}`);
         }
+        const addressDatasets = await listAddressDatasets(database.db);
+        if (addressDatasets.length === 0) log('No address dataset in the database yet (the built-in geocoder falls back on postcodes and towns).');
+        for (const dataset of addressDatasets) {
+          log(`${dataset.id.padEnd(48)} ${dataset.source.padEnd(14)} ${String(dataset.addresses).padStart(8)} addresses  v${dataset.version}  ${dataset.countries.join(', ')}`);
+        }
       });
     },
   },
   remove: {
     usage: 'remove <dataset id>',
-    summary: 'Take a territorial or business/POI dataset out of the database (ids: npm run data -- datasets)',
+    summary: 'Take a territorial, business/POI or address dataset out of the database (ids: npm run data -- datasets)',
     async run([id], { config, log }) {
       if (!id) throw new Error('remove needs a dataset id (see npm run data -- datasets)');
       await withDataDatabase(config, log, async (database) => {
-        const removed = (await removeDataset(database.db, id)) || (await removePoiDataset(database.db, id));
+        const removed = (await removeDataset(database.db, id)) || (await removePoiDataset(database.db, id)) || (await removeAddressDataset(database.db, id));
         if (!removed) throw new Error(`No dataset "${id}" (see npm run data -- datasets)`);
         log(`Dataset ${id} removed.`);
       });

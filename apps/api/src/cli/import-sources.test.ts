@@ -44,7 +44,7 @@ describe('npm run data -- import osm', () => {
 
   it('lists every importer with `sources`', async () => {
     const { stdout } = await dataCommand(['sources'], mkdtempSync(join(tmpdir(), 'data-sources-')));
-    for (const source of ['osm', 'osm-pois', 'sirene', 'fr-communes', 'fr-iris', 'fr-departements', 'us-states', 'us-counties', 'us-zcta', 'gb-districts', 'geonames-cities', 'geonames-postcodes']) {
+    for (const source of ['osm', 'osm-pois', 'osm-addresses', 'sirene', 'fr-communes', 'fr-iris', 'fr-departements', 'us-states', 'us-counties', 'us-zcta', 'gb-districts', 'geonames-cities', 'geonames-postcodes']) {
       expect(stdout).toContain(`import ${source} `);
     }
     expect(stdout).toContain('docs/data-sources.md');
@@ -95,6 +95,23 @@ describe('npm run data -- import osm', () => {
     });
     expect((await dataCommand(['remove', 'osm-pois--monaco'], dataDir)).stdout).toContain('Dataset osm-pois--monaco removed.');
     expect((await dataCommand(['datasets'], dataDir)).stdout).not.toContain('osm-pois--monaco');
+  }, 180_000);
+
+  it('imports the addresses of an extract, lists them with the datasets and removes them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
+    const { stdout, stderr } = await dataCommand(['import', 'osm-addresses', 'test-data/osm/north-bayreuth.osm.pbf'], dataDir);
+    expect(stdout).toMatch(/Dataset osm-addresses--north-bayreuth \(north-bayreuth\.osm\.pbf\): 800 addresses on \d+ streets\n/);
+    expect(stdout).toContain('  de: 800');
+    expect(stdout).toMatch(/Dataset osm-addresses--north-bayreuth is live \(address data version \d+\)/);
+    expect(stderr).toMatch(/\[#+\] 100% read/);
+    expect(stderr).toMatch(/\[#+\] 100% streets/);
+    expect(readdirSync(join(dataDir, 'imports'))).toEqual([]);
+    const listed = await dataCommand(['datasets'], dataDir);
+    expect(listed.stdout).toMatch(/osm-addresses--north-bayreuth\s+osm-addresses\s+800 addresses\s+v\d+\s+de\n/);
+    const again = await dataCommand(['import', 'osm-addresses', 'test-data/osm/north-bayreuth.osm.pbf'], dataDir);
+    expect(again.stdout).toContain('Dataset osm-addresses--north-bayreuth: the same addresses are already in the database; nothing changed.');
+    expect((await dataCommand(['remove', 'osm-addresses--north-bayreuth'], dataDir)).stdout).toContain('Dataset osm-addresses--north-bayreuth removed.');
+    expect((await dataCommand(['datasets'], dataDir)).stdout).toContain('No address dataset in the database yet');
   }, 180_000);
 
   it('names the graph after the region', () => {

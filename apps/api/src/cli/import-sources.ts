@@ -8,11 +8,12 @@ import { sql, type Kysely } from 'kysely';
 import { basename, join } from 'node:path';
 import { formatImportSummary, GRAPH_EXTENSION, importOsm, progressBar } from '@catchment/routing';
 import {
-  formatImportReport, formatPoiReadSummary, formatRegionBasemapSummary, REGION_BASEMAP_EXTENSION, TERRITORY_IMPORTERS,
+  formatAddressReadSummary, formatImportReport, formatPoiReadSummary, formatRegionBasemapSummary, REGION_BASEMAP_EXTENSION, TERRITORY_IMPORTERS,
 } from '@catchment/geodata';
 import { buildRegionBasemapFromExtract } from '../basemap/region-basemap-build.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
+import { importOsmAddressExtract, type AddressImportResult } from '../geocoding/data/address-import.js';
 import { importOsmPoiExtract, importSireneFiles, type PoiImportResult } from '../poi/data/poi-import.js';
 import { importTerritories } from '../territories/data/territory-import.js';
 import { withDataDatabase } from './cli-database.js';
@@ -76,6 +77,24 @@ export const IMPORT_SOURCES: Record<string, ImportSource> = {
       });
     },
   },
+  // Postal addresses for the built-in geocoder, into the database (every server uses them once live).
+  'osm-addresses': {
+    usage: 'osm-addresses <extract.osm.pbf>…',
+    summary: 'Postal addresses (house number on a street, with postcode and town) of OpenStreetMap extracts, for the built-in geocoder',
+    async run(files, { config, log, progress }) {
+      if (files.length === 0) throw new Error('import osm-addresses needs at least one OpenStreetMap extract');
+      await withDataDatabase(config, log, async (database) => {
+        const scratchDir = join(config.dataDir, 'imports');
+        mkdirSync(scratchDir, { recursive: true });
+        for (const file of files) {
+          const bar = progressWriter(progress);
+          const result = await importOsmAddressExtract(database.db, file, { scratchDir, onProgress: bar.update });
+          bar.done();
+          for (const line of formatAddressImport(result)) log(line);
+        }
+      });
+    },
+  },
   sirene: {
     usage: 'sirene <StockEtablissement.csv> [GeolocalisationEtablissement.csv] | <by-IRIS.csv>',
     summary: "SIRENE establishments (INSEE's stock with its geolocation file, or establishments by IRIS) into the fr_institutions catalogue",
@@ -131,6 +150,19 @@ function formatPoiImport({ files, summary, borders, loaded }: PoiImportResult): 
       ? [`  countries placed by the extract's own borders: ${borders.map((border) => `${border.code}${border.closedOverGap ? ' (closed over a gap)' : ''}`).join(', ')}`]
       : []),
     `Dataset ${loaded.id} is live (POI data version ${loaded.version}): running servers use it from their next request.`,
+  ];
+}
+
+function formatAddressImport({ file, summary, borders, loaded }: AddressImportResult): string[] {
+  if (!summary) return [`Dataset ${loaded.id}: the same addresses are already in the database; nothing changed.`];
+  const [count, ...details] = formatAddressReadSummary(summary);
+  return [
+    `Dataset ${loaded.id} (${basename(file)}): ${count} on ${loaded.streets.toLocaleString('en')} streets`,
+    ...details,
+    ...(borders && borders.length > 0
+      ? [`  countries placed by the extract's own borders: ${borders.map((border) => `${border.code}${border.closedOverGap ? ' (closed over a gap)' : ''}`).join(', ')}`]
+      : []),
+    `Dataset ${loaded.id} is live (address data version ${loaded.version}): running servers geocode with it from their next batch.`,
   ];
 }
 

@@ -1,6 +1,6 @@
 /**
- * The embedded database's own thread: PGlite (+ PostGIS) runs here and is served over a Unix
- * socket (pglite-connections.ts), so that
+ * The embedded database's own thread: PGlite (+ PostGIS, and pg_trgm for the geocoder's fuzzy
+ * street names) runs here and is served over a Unix socket (pglite-connections.ts), so that
  * - its queries (PostGIS validity checks, imports, index builds) never run on the API's event loop;
  * - the API, the job queue, a LISTEN connection and the data command line all reach it as they
  *   reach PostgreSQL, with node-postgres: one driver, one SQL path for both databases;
@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteConnections } from './pglite-connections.js';
 
 export interface PgliteThreadData {
@@ -27,7 +28,7 @@ const { dir, socketPath } = workerData as PgliteThreadData;
 const post = (message: PgliteThreadMessage) => parentPort!.postMessage(message);
 
 try {
-  const db = await PGlite.create(dir ?? 'memory://', { extensions: { postgis }, parsers: { [types.INT8]: (value: string) => Number(value) } });
+  const db = await PGlite.create(dir ?? 'memory://', { extensions: { postgis, pg_trgm }, parsers: { [types.INT8]: (value: string) => Number(value) } });
   const server = new PGliteConnections(db);
   await server.listen(socketPath);
   // Only this user may connect: the socket is the database's only door and it has no password.
