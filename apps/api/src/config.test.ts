@@ -12,3 +12,18 @@ describe('POI_TAB_COUNTRIES', () => {
     expect(() => loadConfig({ POI_TAB_COUNTRIES: 'fr,ad' })).toThrow(/POI_TAB_COUNTRIES.*"ad"/);
   });
 });
+
+describe('GEOCODER', () => {
+  it('defaults to the built-in geocoder, 30 s and 4 requests at a time for a remote one', () => {
+    expect(loadConfig({}).geocoder).toEqual({ provider: 'builtin', url: undefined, timeoutSeconds: 30, concurrency: 4 });
+  });
+  it('takes a remote service with its URL and limits', () => {
+    expect(loadConfig({ GEOCODER: 'ban', GEOCODER_URL: 'https://api-adresse.data.gouv.fr', GEOCODER_TIMEOUT_SECONDS: '10', GEOCODER_CONCURRENCY: '2' }).geocoder)
+      .toEqual({ provider: 'ban', url: 'https://api-adresse.data.gouv.fr', timeoutSeconds: 10, concurrency: 2 });
+  });
+  it('refuses an unknown provider, a remote one without its URL, and a URL that is not http(s)', () => {
+    expect(() => loadConfig({ GEOCODER: 'google' })).toThrow(/GEOCODER must be one of builtin, nominatim, photon, ban/);
+    expect(() => loadConfig({ GEOCODER: 'nominatim' })).toThrow(/GEOCODER=nominatim needs GEOCODER_URL/);
+    expect(() => loadConfig({ GEOCODER: 'photon', GEOCODER_URL: 'localhost:2322' })).toThrow(/GEOCODER_URL must be an http\(s\) URL/);
+  });
+});

@@ -81,6 +81,25 @@ export interface Config {
   billingProvider: string;
   /** Stripe's keys when BILLING_PROVIDER=stripe (docs/billing.md), both required then; undefined otherwise. */
   stripe: StripeSettings | undefined;
+  /** Who places the addresses of imported customer files (geocoding/geocoder.setup.ts). */
+  geocoder: GeocoderSettings;
+}
+
+export const GEOCODER_PROVIDERS = ['builtin', 'nominatim', 'photon', 'ban'] as const;
+
+export interface GeocoderSettings {
+  /**
+   * 'builtin' (the default): the OpenStreetMap addresses imported with `npm run data -- import
+   * osm-addresses` and the gazetteer, nothing sent anywhere; or an operator's Nominatim, Photon or
+   * French address API (BAN) at `url`.
+   */
+  provider: (typeof GEOCODER_PROVIDERS)[number];
+  /** The remote service's base URL; required by the remote providers. */
+  url: string | undefined;
+  /** How long a request to the remote service may take. */
+  timeoutSeconds: number;
+  /** Requests at a time to services answering one address per request (Nominatim, Photon, the BAN's single search). */
+  concurrency: number;
 }
 
 export interface StripeSettings {
@@ -102,6 +121,23 @@ function stripeSettings(env: NodeJS.ProcessEnv): StripeSettings | undefined {
   }
   if (!webhookSecret.startsWith('whsec_')) throw new Error('STRIPE_WEBHOOK_SECRET must be the signing secret of the webhook endpoint (whsec_…)');
   return { secretKey, webhookSecret };
+}
+
+/** GEOCODER and its service: a remote provider needs an http(s) GEOCODER_URL, or the server does not start. */
+function geocoderSettings(env: NodeJS.ProcessEnv): GeocoderSettings {
+  const provider = env.GEOCODER?.trim() || 'builtin';
+  if (!(GEOCODER_PROVIDERS as readonly string[]).includes(provider)) {
+    throw new Error(`GEOCODER must be one of ${GEOCODER_PROVIDERS.join(', ')}, got "${provider}"`);
+  }
+  const url = env.GEOCODER_URL?.trim() || undefined;
+  if (provider !== 'builtin' && !url) throw new Error(`GEOCODER=${provider} needs GEOCODER_URL, the address of the service`);
+  if (url && !/^https?:\/\//i.test(url)) throw new Error(`GEOCODER_URL must be an http(s) URL, got "${url}"`);
+  return {
+    provider: provider as GeocoderSettings['provider'],
+    url,
+    timeoutSeconds: positiveInteger(env.GEOCODER_TIMEOUT_SECONDS, 30, 'GEOCODER_TIMEOUT_SECONDS'),
+    concurrency: positiveInteger(env.GEOCODER_CONCURRENCY, 4, 'GEOCODER_CONCURRENCY'),
+  };
 }
 
 function planSetting(value: string | undefined): Plan {
@@ -172,5 +208,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     defaultPlan: planSetting(env.DEFAULT_PLAN),
     billingProvider: env.BILLING_PROVIDER || 'local',
     stripe: stripeSettings(env),
+    geocoder: geocoderSettings(env),
   };
 }

@@ -20,6 +20,8 @@ import { InProcessEventBus } from './events/in-process-event-bus.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import type { Mailer } from './mail/mailer.js';
 import { openMailer } from './mail/open-mailer.js';
+import type { Geocoder } from './geocoding/geocoder.js';
+import { openGeocoder } from './geocoding/geocoder.setup.js';
 
 export interface AppContext {
   config: Config;
@@ -55,6 +57,8 @@ export interface AppContext {
   mailer: Mailer;
   /** App keys: an account's keys, and the check of the /Appkeys/{key}/… calls (appkeys/app-key-auth.ts). */
   appKeys: AppKeysService;
+  /** Addresses to positions, in batches: the built-in geocoder or an operator's service (GEOCODER). */
+  geocoder: Geocoder;
 }
 
 export interface LoadedData extends Partial<DemoData> {
@@ -93,6 +97,7 @@ export function createContext(config: Config, database: DatabaseHandle, data: Lo
     countries,
     territories,
     events: data.events ?? new InProcessEventBus(),
+    geocoder: openGeocoder(config, database.db, data.gazetteer),
     ...data,
   };
 }
