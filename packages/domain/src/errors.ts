@@ -135,6 +135,12 @@ export const ERRORS = {
   dataFileNotFound: { code: 'DATA_FILE_NOT_FOUND', status: 404, message: 'errors.dataFileNotFound' },
   /** A multipart body without its `file` field. */
   dataFileMissing: { code: 'DATA_FILE_MISSING', status: 400, message: 'errors.dataFileMissing' },
+  /** The import by address needs a geocoder and none is configured (an operator's setting). */
+  geocoderUnavailable: { code: 'GEOCODER_UNAVAILABLE', status: 503, message: 'errors.geocoderUnavailable' },
+  /** The import would hold more points than the plan's pins (SPEC §8 insufficient storage); details.pins, used, adding, plan (the upgrade, if any). */
+  insufficientStorage: { code: 'INSUFFICIENT_STORAGE', status: 403, message: 'errors.insufficientStorage' },
+  /** No dataset of that id for this account. */
+  datasetNotFound: { code: 'DATASET_NOT_FOUND', status: 404, message: 'errors.datasetNotFound' },
   // App keys (SPEC §7 Appkeys calls).
   /** No live key of that text: never issued, or revoked. */
   appKeyInvalid: { code: 'APP_KEY_INVALID', status: 401, message: 'errors.appKeyInvalid' },

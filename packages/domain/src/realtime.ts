@@ -13,6 +13,8 @@ export const REALTIME_EVENTS = {
   downloads: 'downloads',
   /** A followed map, or its list of business searches, moved to a new version: its viewers refetch it. */
   listSync: 'list-sync',
+  /** One of the user's datasets changed: its import moved on, finished or failed ({@link DatasetEventData}). */
+  datasets: 'datasets',
 } as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
 export const REALTIME_EVENT_NAMES = Object.values(REALTIME_EVENTS) as [RealtimeEventName, ...RealtimeEventName[]];
@@ -52,9 +54,13 @@ export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
  */
 export interface ListSyncData { mapId: number; version: number; searchesVersion?: number }
 
+/** `datasets`: the dataset's import status and progress now; the client refetches the dataset. */
+export interface DatasetEventData { datasetId: number; status: 'importing' | 'ready' | 'failed'; progress: number }
+
 export type RealtimeServerMessage =
   | { event: typeof REALTIME_EVENTS.listSync; data: ListSyncData }
   | { event: typeof REALTIME_EVENTS.download | typeof REALTIME_EVENTS.downloads; data: unknown }
+  | { event: typeof REALTIME_EVENTS.datasets; data: DatasetEventData }
   /**
    * A join was accepted: `mapId` is the reference the client sent, `id`, `version` and
    * `searchesVersion` (its business searches' list) the map's now.

@@ -1,15 +1,90 @@
-/** Own data (SPEC §7 Data files, Datasets, Map datasets): uploads now; datasets and their use in maps add their plugins here. */
+/**
+ * Own data (SPEC §7 Data files, Datasets): uploads, the import of an upload as a dataset (a job of
+ * the queue), an account's datasets and the report of the rows an import could not place.
+ */
 import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientIdParam, dataFileParams, datasetParams, importDataFileBody, updateDatasetBody, type ClientDatasetView } from '@catchment/domain';
+import { requireOwnAccount } from '../auth/session.plugin.js';
+import { attachment } from '../http/attachment.js';
 import type { RouteModule } from '../routes.js';
+import { DatasetsRepository } from './datasets.repository.js';
+import { DatasetsService, type StartImport } from './datasets.service.js';
 import { DataFileStore } from './files/data-file-store.js';
 import { dataFilesPlugin } from './files/data-files.routes.js';
 import { DataFilesRepository } from './files/data-files.repository.js';
 import { DataFilesService } from './files/data-files.service.js';
+import { DATASET_IMPORT_QUEUE, DATASET_IMPORT_QUEUE_OPTIONS, datasetImportHandler, runInProcess } from './import/dataset-import.job.js';
+import { notPlacedCsv } from './import/not-placed-report.js';
+
+const tags = ['datasets'];
+
+const datasetsPlugin: FastifyPluginAsyncZod<{ datasets: DatasetsService }> = async (app, { datasets }) => {
+  app.post('/Clients/:id/dataFiles/:fileId/import', {
+    schema: {
+      tags, params: dataFileParams, body: importDataFileBody,
+      summary: 'Imports an uploaded file as a dataset, placing its rows by coordinates or address: 201 when done, 202 while it goes on (its progress comes over the real-time channel)',
+    },
+  }, async (request, reply): Promise<ClientDatasetView> => {
+    requireOwnAccount(request, request.params.id);
+    const { dataset, done } = await datasets.importFile(request.params.id, request.params.fileId, request.body);
+    return reply.code(done ? 201 : 202).send(dataset);
+  });
+
+  app.get('/Clients/:id/datasets', {
+    schema: { tags, summary: "The account's datasets, newest first, with their import status and counts", params: clientIdParam },
+  }, async (request): Promise<ClientDatasetView[]> => {
+    requireOwnAccount(request, request.params.id);
+    return datasets.list(request.params.id);
+  });
+
+  app.get('/Clients/:id/datasets/:datasetId', {
+    schema: { tags, summary: 'One dataset', params: datasetParams },
+  }, async (request): Promise<ClientDatasetView> => {
+    requireOwnAccount(request, request.params.id);
+    return datasets.get(request.params.id, request.params.datasetId);
+  });
+
+  app.patch('/Clients/:id/datasets/:datasetId', {
+    schema: { tags, summary: 'Renames a dataset, changes its colour or its default column', params: datasetParams, body: updateDatasetBody },
+  }, async (request): Promise<ClientDatasetView> => {
+    requireOwnAccount(request, request.params.id);
+    return datasets.update(request.params.id, request.params.datasetId, request.body);
+  });
+
+  app.delete('/Clients/:id/datasets/:datasetId', {
+    schema: { tags, summary: 'Deletes a dataset and its rows', params: datasetParams },
+  }, async (request, reply) => {
+    requireOwnAccount(request, request.params.id);
+    await datasets.remove(request.params.id, request.params.datasetId);
+    return reply.code(204).send();
+  });
+
+  app.get('/Clients/:id/datasets/:datasetId/report', {
+    schema: { tags, summary: 'The rows the import could not place, as CSV (UTF-8), with their row numbers', params: datasetParams },
+  }, async (request, reply) => {
+    requireOwnAccount(request, request.params.id);
+    const { dataset, rows } = await datasets.notPlaced(request.params.id, request.params.datasetId);
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(`${dataset.name} - not placed.csv`)).send(notPlacedCsv(dataset.columns, rows));
+  });
+};
 
 export const datasetsRoutes: RouteModule = async (api, ctx) => {
   const store = new DataFileStore(path.join(ctx.config.dataDir, 'uploads'));
-  const repository = new DataFilesRepository(ctx.database.db);
+  const files = new DataFilesRepository(ctx.database.db);
+  const datasets = new DatasetsRepository(ctx.database.db);
+  const handler = datasetImportHandler({ datasets, files, store }, ctx.events, (message, error) => api.log.error({ err: error }, message));
+  let startImport: StartImport;
+  if (ctx.jobs) {
+    const jobs = ctx.jobs;
+    await jobs.register(DATASET_IMPORT_QUEUE, handler, DATASET_IMPORT_QUEUE_OPTIONS);
+    startImport = async (job) => { await jobs.send(DATASET_IMPORT_QUEUE, job); };
+  } else {
+    // A context built without a queue (tests of other modules): the same work, in this process.
+    startImport = async (job) => { void runInProcess(DATASET_IMPORT_QUEUE, handler, job); };
+  }
   await api.register(dataFilesPlugin, {
-    dataFiles: (isSizeLimitError) => new DataFilesService(repository, store, ctx.plans, (source, target, locale) => ctx.compute.readTable(source, target, locale), isSizeLimitError),
+    dataFiles: (isSizeLimitError) => new DataFilesService(files, store, ctx.plans, (source, target, locale) => ctx.compute.readTable(source, target, locale), isSizeLimitError),
   });
+  await api.register(datasetsPlugin, { datasets: new DatasetsService(datasets, files, ctx.plans, startImport, false) });
 };

@@ -1,6 +1,7 @@
 /** Own data: importing an uploaded file as a dataset (SPEC §7 Data files, Datasets), and a dataset as the API shows it. */
 import { z } from 'zod';
 import { DATASET_COLOR_PALETTE } from '../constants.js';
+import { clientIdParam } from './auth.js';
 
 /** One of the datasets' palette (SPEC §9), in any case. */
 export const datasetColor = z.string().transform((value) => value.toLowerCase()).refine(
@@ -41,6 +42,17 @@ export const importDataFileBody = z.object({
   }
 });
 export type ImportDataFileBody = z.output<typeof importDataFileBody>;
+
+export const datasetParams = clientIdParam.extend({
+  datasetId: z.coerce.number({ error: 'validation.datasetId' }).int().positive({ error: 'validation.datasetId' }),
+});
+
+/** PATCH /Clients/{id}/datasets/{datasetId}: its name, colour, or default column. */
+export const updateDatasetBody = z.object({
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }).optional(),
+  color: datasetColor.optional(),
+  operationColumn: column.nullable().optional(),
+});
 
 export type DatasetStatus = 'importing' | 'ready' | 'failed';
 /** How a row was placed: by its coordinates, or by the geocoder at one of its precisions. */

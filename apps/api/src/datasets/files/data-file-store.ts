@@ -50,6 +50,12 @@ export class DataFileStore {
     return rows;
   }
 
+  /** Every row of an upload, in the file's order. */
+  async *allRows(id: string): AsyncGenerator<string[]> {
+    const lines = readline.createInterface({ input: fs.createReadStream(this.rowsPath(id)), crlfDelay: Infinity });
+    for await (const line of lines) yield JSON.parse(line) as string[];
+  }
+
   async remove(ids: readonly string[]): Promise<void> {
     await Promise.all(ids.flatMap((id) => [this.uploadPath(id), this.rowsPath(id)]).map((file) => fs.promises.rm(file, { force: true })));
   }

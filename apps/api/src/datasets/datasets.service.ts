@@ -1,0 +1,130 @@
+/**
+ * An account's datasets (SPEC §3 Client dataset, §7 Datasets, Data files import): an import
+ * checked (the file is the caller's, its columns exist, the plan's pins hold its rows: one
+ * import at a time per account), started on the job queue and answered when it is done, or with
+ * its progress when it takes longer than a request should wait; then listed, renamed, recoloured,
+ * deleted, and its rows not placed downloaded.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  DATASET_COLOR_PALETTE, DomainError, ERRORS, FEATURES, pinsVerdict, RequestValidationError, type ErrorName,
+  type ClientDatasetView, type ImportDataFileBody,
+} from '@catchment/domain';
+import type { PlanAccess } from '../plans/plan-access.js';
+import type { DataFilesRepository } from './files/data-files.repository.js';
+import type { DatasetRow, DatasetsRepository } from './datasets.repository.js';
+import type { DatasetImportJob } from './import/dataset-import.js';
+import { rowPlacement } from './import/row-placement.js';
+
+/** Starts an import's work: on the job queue, or in this process when it has none. */
+export type StartImport = (job: DatasetImportJob) => Promise<void>;
+
+/** How long an import request waits for the import to finish before answering with its progress. */
+export const IMPORT_WAIT_MS = 20_000;
+
+export function toDatasetView(row: DatasetRow): ClientDatasetView {
+  return {
+    id: row.id,
+    name: row.name,
+    color: row.color,
+    source: row.source,
+    columns: row.columns,
+    operationColumn: row.operation_column,
+    status: row.status,
+    progress: row.progress,
+    error: row.error,
+    rowCount: row.row_count,
+    pointCount: row.point_count,
+    notGeocodedCount: row.not_geocoded_count,
+    precisions: row.precisions,
+    version: row.version,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** The error a failed import's stored code names (an unknown one: an internal error). */
+function errorNameOf(code: string | null): ErrorName {
+  return (Object.keys(ERRORS) as ErrorName[]).find((name) => ERRORS[name].code === code) ?? 'internal';
+}
+
+export class DatasetsService {
+  constructor(
+    private readonly datasets: DatasetsRepository,
+    private readonly files: DataFilesRepository,
+    private readonly plans: PlanAccess,
+    private readonly startImport: StartImport,
+    /** Whether a geocoder is configured (imports by address need one). */
+    private readonly canGeocode: boolean,
+    private readonly waitMs = IMPORT_WAIT_MS,
+  ) {}
+
+  /** The new dataset, and whether its import is over (else it goes on; its progress is pushed to the user). */
+  async importFile(clientId: number, fileId: string, body: ImportDataFileBody): Promise<{ dataset: ClientDatasetView; done: boolean }> {
+    const access = await this.plans.require(clientId, FEATURES.dataImport);
+    const file = await this.files.find(clientId, fileId);
+    if (!file) throw new DomainError('dataFileNotFound');
+    if (rowPlacement(body, file.columns).kind === 'address' && !this.canGeocode) throw new DomainError('geocoderUnavailable');
+    const created = await this.datasets.withAccountLocked(clientId, async (datasets) => {
+      const verdict = pinsVerdict(access.plan, await datasets.pinsUsed(clientId), file.row_count);
+      if (!verdict.allowed) {
+        throw new DomainError('insufficientStorage', { details: { pins: verdict.pins, used: verdict.used, adding: verdict.adding, plan: verdict.upgrade } });
+      }
+      const color = body.color ?? DATASET_COLOR_PALETTE[(await datasets.count(clientId)) % DATASET_COLOR_PALETTE.length]!;
+      return datasets.create({
+        clientId, name: body.name, color, source: 'file', columns: file.columns, operationColumn: body.operationColumn ?? null, rowCount: file.row_count,
+      });
+    });
+    await this.startImport({ datasetId: created.id, clientId, fileId, body });
+    const settled = await this.settled(created.id);
+    if (settled?.status === 'failed') {
+      // Failed while the user waits: they get the reason, and no failed dataset is left behind.
+      await this.datasets.remove(clientId, created.id);
+      throw new DomainError(errorNameOf(settled.error));
+    }
+    return { dataset: toDatasetView(settled ?? created), done: settled !== undefined };
+  }
+
+  async list(clientId: number): Promise<ClientDatasetView[]> {
+    return (await this.datasets.list(clientId)).map(toDatasetView);
+  }
+
+  async get(clientId: number, id: number): Promise<ClientDatasetView> {
+    return toDatasetView(await this.owned(clientId, id));
+  }
+
+  async update(clientId: number, id: number, changes: { name?: string; color?: string; operationColumn?: string | null }): Promise<ClientDatasetView> {
+    const dataset = await this.owned(clientId, id);
+    if (changes.operationColumn && !dataset.columns.includes(changes.operationColumn)) {
+      throw new RequestValidationError([{ code: 'custom', input: changes.operationColumn, message: 'validation.unknownColumn', path: ['operationColumn'] }], 'body');
+    }
+    return toDatasetView((await this.datasets.update(clientId, id, changes))!);
+  }
+
+  async remove(clientId: number, id: number): Promise<void> {
+    if (!(await this.datasets.remove(clientId, id))) throw new DomainError('datasetNotFound');
+  }
+
+  /** The dataset and the rows its import could not place (the "not geocoded" report). */
+  async notPlaced(clientId: number, id: number): Promise<{ dataset: DatasetRow; rows: { row_number: number; cells: string[] }[] }> {
+    const dataset = await this.owned(clientId, id);
+    return { dataset, rows: await this.datasets.notPlaced(id) };
+  }
+
+  private async owned(clientId: number, id: number): Promise<DatasetRow> {
+    const dataset = await this.datasets.find(clientId, id);
+    if (!dataset) throw new DomainError('datasetNotFound');
+    return dataset;
+  }
+
+  /** The dataset once its import is over, or undefined when it still runs after the wait. */
+  private async settled(id: number): Promise<DatasetRow | undefined> {
+    const deadline = Date.now() + this.waitMs;
+    for (let pause = 50; ; pause = Math.min(500, pause * 2)) {
+      const dataset = await this.datasets.findById(id);
+      if (!dataset || dataset.status !== 'importing') return dataset;
+      if (Date.now() >= deadline) return undefined;
+      await sleep(pause);
+    }
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * Importing an uploaded file as a dataset (SPEC §7 Data files import, Datasets; §6, §9 pins):
+ * the London stations placed by their coordinates where the file says, on the job queue with
+ * progress pushed to the user; the plan's pins refused past with nothing created; rows that
+ * cannot be placed reported; and the account's datasets listed, changed and deleted.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientDatasetView, DataFileView, DatasetEventData } from '@catchment/domain';
+import type { AppContext } from '../src/context.js';
+import type { RoomEvent } from '../src/events/event-bus.js';
+import { JobQueue } from '../src/jobs/job-queue.js';
+import { buildServer } from '../src/server.js';
+import { signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
+import { call, expectStatus } from './maps-factories.js';
+
+const STATIONS = path.resolve(import.meta.dirname, '../../../test-data/customers/london-cycle-hire-stations.csv');
+
+let ctx: AppContext;
+let app: FastifyInstance;
+let queue: JobQueue;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'datasets-import-'));
+const events: RoomEvent[] = [];
+let unsubscribe: () => void;
+
+beforeAll(async () => {
+  ({ ctx } = await testApp());
+  // The import runs on a real job queue (a schema of its own), as in the app.
+  queue = new JobQueue(ctx.database.connection, {
+    schema: `pgboss_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`, maxConnections: 2, maintenanceIntervalSeconds: 1, pollingIntervalSeconds: 0.5, stopGraceSeconds: 1,
+  });
+  await queue.start();
+  app = await buildServer({ ...ctx, jobs: queue, config: { ...ctx.config, dataDir } }, { rateLimits: false });
+  unsubscribe = ctx.events.subscribe((event) => events.push(event));
+});
+afterAll(async () => {
+  unsubscribe();
+  await app.close();
+  await queue.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function upload(user: TestUser, content: Buffer | string, filename: string): Promise<DataFileView> {
+  const form = new FormData();
+  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), filename);
+  const response = await app.inject({ method: 'POST', url: `/api/Clients/${user.id}/dataFiles`, payload: form, headers: { cookie: user.cookie } });
+  if (response.statusCode !== 201) throw new Error(`upload: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+const importFile = (user: TestUser, fileId: string, body: Record<string, unknown>) =>
+  call(app, 'POST', `/Clients/${user.id}/dataFiles/${fileId}/import`, { as: user, payload: body });
+
+const datasetsOf = async (user: TestUser) => expectStatus<ClientDatasetView[]>(200, call(app, 'GET', `/Clients/${user.id}/datasets`, { as: user }));
+
+describe('importing a file as a dataset', () => {
+  it('places the London stations where the file says, on the queue, and tells the user', async () => {
+    const pro = await signUpOnPlan(app, 'pro_2020');
+    const file = await upload(pro, fs.readFileSync(STATIONS), 'london-cycle-hire-stations.csv');
+    const response = await importFile(pro, file.id, { name: 'Cycle hire', latitudeColumn: 'lat', longitudeColumn: 'lon', operationColumn: 'nbikes', color: '#2563EB' });
+    expect(response.statusCode, response.body).toBe(201);
+    const dataset = response.json<ClientDatasetView>();
+    expect(dataset).toMatchObject({
+      name: 'Cycle hire', color: '#2563eb', source: 'file', status: 'ready', progress: 1, rowCount: 742, pointCount: 742, notGeocodedCount: 0,
+      precisions: { coordinates: 742 }, operationColumn: 'nbikes', columns: ['id', 'name', 'area', 'nbikes', 'nempty', 'lon', 'lat'],
+    });
+
+    // Every station where the file puts it.
+    const expected = Papa.parse<Record<string, string>>(fs.readFileSync(STATIONS, 'utf8').trim(), { header: true }).data;
+    const { rows } = await sql<{ row_number: number; id: string; x: number; y: number }>`
+      SELECT row_number, cells->>0 AS id, ST_X(position) AS x, ST_Y(position) AS y FROM client_dataset_rows WHERE dataset_id = ${dataset.id} ORDER BY row_number`.execute(ctx.database.db);
+    expect(rows).toHaveLength(742);
+    rows.forEach((row, i) => {
+      expect(row.id).toBe(expected[i]!.id);
+      expect(row.x).toBeCloseTo(Number(expected[i]!.lon), 9);
+      expect(row.y).toBeCloseTo(Number(expected[i]!.lat), 9);
+    });
+
+    // The upload is gone once imported; the user's sockets heard the dataset become ready.
+    expect((await call(app, 'GET', `/Clients/${pro.id}/dataFiles/${file.id}`, { as: pro })).statusCode).toBe(404);
+    expect(events).toContainEqual({ room: `user:${pro.id}`, event: 'datasets', data: { datasetId: dataset.id, status: 'ready', progress: 1 } satisfies DatasetEventData });
+    expect(await datasetsOf(pro)).toEqual([dataset]);
+  });
+
+  it("refuses a file past the plan's pins, naming the plan that holds it, and creates nothing", async () => {
+    const free = await signUp(app);
+    const file = await upload(free, fs.readFileSync(STATIONS), 'stations.csv');
+    const refused = await importFile(free, file.id, { name: 'Stations', latitudeColumn: 'lat', longitudeColumn: 'lon' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'INSUFFICIENT_STORAGE', details: { pins: 10, used: 0, adding: 742, plan: 'essential_2019' } });
+    expect(await datasetsOf(free)).toEqual([]);
+
+    const ten = await upload(free, `id,lat,lon\n${Array.from({ length: 10 }, (_, i) => `${i},51.5${i},-0.1${i}`).join('\n')}\n`, 'ten.csv');
+    await expectStatus(201, importFile(free, ten.id, { name: 'Ten', latitudeColumn: 'lat', longitudeColumn: 'lon' }));
+    const one = await upload(free, 'id,lat,lon\n1,51.5,-0.1\n', 'one.csv');
+    const full = await importFile(free, one.id, { name: 'One more', latitudeColumn: 'lat', longitudeColumn: 'lon' });
+    expect(full.statusCode).toBe(403);
+    expect(full.json().error.details).toMatchObject({ pins: 10, used: 10, adding: 1 });
+    expect((await datasetsOf(free)).map((dataset) => dataset.name)).toEqual(['Ten']);
+  });
+
+  it('refuses columns the file does not have and an address import without a geocoder, creating nothing', async () => {
+    const user = await signUp(app);
+    const file = await upload(user, 'name,street,city,lat,lon\nA,Hohe Warte 28,Bayreuth,49.97,11.58\n', 'a.csv');
+    const unknown = await importFile(user, file.id, { name: 'A', latitudeColumn: 'latitude', longitudeColumn: 'lon' });
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(unknown.json().error)).toContain('latitudeColumn');
+    expect((await importFile(user, file.id, { name: 'A', latitudeColumn: 'lat' })).statusCode).toBe(400);
+    const byAddress = await importFile(user, file.id, { name: 'A', address: { street: 'street', city: 'city' } });
+    expect(byAddress.statusCode).toBe(503);
+    expect(byAddress.json().error.code).toBe('GEOCODER_UNAVAILABLE');
+    expect(await datasetsOf(user)).toEqual([]);
+    // The upload is still there to try again.
+    expect((await call(app, 'GET', `/Clients/${user.id}/dataFiles/${file.id}`, { as: user })).statusCode).toBe(200);
+  });
+
+  it('reports the rows it could not place, with their numbers', async () => {
+    const user = await signUp(app);
+    const file = await upload(user, 'name;position\nGood;51.5074, -0.1278\nBlank;\nFar;95, 10\nZero;0, 0\nAlso good;"48,8566; 2,3522"\n', 'mixed.csv');
+    const dataset = await expectStatus<ClientDatasetView>(201, importFile(user, file.id, { name: 'Mixed', latLngColumn: 'position' }));
+    expect(dataset).toMatchObject({ rowCount: 5, pointCount: 2, notGeocodedCount: 3, precisions: { coordinates: 2 } });
+    const report = await call(app, 'GET', `/Clients/${user.id}/datasets/${dataset.id}/report`, { as: user });
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toContain('text/csv');
+    expect(Papa.parse<string[]>(report.body.replace(/^\uFEFF/, '').trim()).data).toEqual([['row', 'name', 'position'], ['2', 'Blank', ''], ['3', 'Far', '95, 10'], ['4', 'Zero', '0, 0']]);
+  });
+
+  it("renames, recolours and deletes a dataset, for its owner only", async () => {
+    const user = await signUp(app);
+    const file = await upload(user, 'name,lat,lon,sales\nA,51.5,-0.1,10\n', 'a.csv');
+    const dataset = await expectStatus<ClientDatasetView>(201, importFile(user, file.id, { name: 'A', latitudeColumn: 'lat', longitudeColumn: 'lon' }));
+    const changed = await expectStatus<ClientDatasetView>(200, call(app, 'PATCH', `/Clients/${user.id}/datasets/${dataset.id}`, {
+      as: user, payload: { name: 'Shops', color: '#16a34a', operationColumn: 'sales' },
+    }));
+    expect(changed).toMatchObject({ name: 'Shops', color: '#16a34a', operationColumn: 'sales' });
+    expect((await call(app, 'PATCH', `/Clients/${user.id}/datasets/${dataset.id}`, { as: user, payload: { color: '#123456' } })).statusCode).toBe(400);
+    expect((await call(app, 'PATCH', `/Clients/${user.id}/datasets/${dataset.id}`, { as: user, payload: { operationColumn: 'revenue' } })).statusCode).toBe(400);
+
+    const other = await signUp(app);
+    expect((await call(app, 'GET', `/Clients/${user.id}/datasets`, { as: other })).statusCode).toBe(403);
+    expect((await call(app, 'DELETE', `/Clients/${other.id}/datasets/${dataset.id}`, { as: other })).statusCode).toBe(404);
+    await expectStatus(204, call(app, 'DELETE', `/Clients/${user.id}/datasets/${dataset.id}`, { as: user }));
+    expect(await datasetsOf(user)).toEqual([]);
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM client_dataset_rows WHERE dataset_id = ${dataset.id}`.execute(ctx.database.db);
+    expect(rows[0]!.n).toBe(0);
+  });
+});
