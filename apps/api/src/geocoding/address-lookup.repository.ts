@@ -1,7 +1,8 @@
 /**
  * The built-in geocoder's one query per batch: for every query, the live streets of its postcode
- * or town whose key is close to its street's (pg_trgm similarity, so a misspelt name is still
- * found), each with the query's house number on it when the data has it; and for every postcode
+ * or town with its street's key, or when there is none, those whose key is close to it (pg_trgm
+ * similarity, so a misspelt name is still found), each with the query's house number on it when
+ * the data has it; and for every postcode
  * and town of the batch, the position of its addresses (the mean of its streets', weighted by
  * their addresses), for the rows the gazetteer cannot place. With the address data version, which
  * the cache of answers keys on.
@@ -68,38 +69,58 @@ export async function lookupAddresses(db: Kysely<Database>, queries: readonly No
       SELECT q.i, s.*, h.housenumber, h.house_lon, h.house_lat
       FROM q
       CROSS JOIN LATERAL (
+        -- The street of the same key: when the locality has it, it is the answer (street-similarity.ts
+        -- scores every other name below it), and no name needs comparing.
         SELECT s.country, s.street, s.street_key, s.postcode, s.postcode_key, s.city, s.city_key, s.addresses,
-          ST_X(s.position) AS lon, ST_Y(s.position) AS lat, similarity(s.street_key, q.street_key) AS similarity
+          ST_X(s.position) AS lon, ST_Y(s.position) AS lat, 1::real AS similarity
         FROM live_address_streets s
-        WHERE (s.postcode_key = q.postcode_key OR s.city_key = q.city_key)
+        WHERE s.street_key = q.street_key AND (s.postcode_key = q.postcode_key OR s.city_key = q.city_key)
           AND (q.country IS NULL OR s.country = q.country)
-          AND similarity(s.street_key, q.street_key) >= ${CANDIDATE_SIMILARITY}
-        ORDER BY similarity DESC, s.addresses DESC
-        LIMIT ${CANDIDATES_PER_QUERY}
+        UNION ALL
+        (
+          SELECT s.country, s.street, s.street_key, s.postcode, s.postcode_key, s.city, s.city_key, s.addresses,
+            ST_X(s.position) AS lon, ST_Y(s.position) AS lat, similarity(s.street_key, q.street_key) AS similarity
+          FROM live_address_streets s
+          WHERE NOT EXISTS (
+              SELECT 1 FROM live_address_streets same
+              WHERE same.street_key = q.street_key AND (same.postcode_key = q.postcode_key OR same.city_key = q.city_key)
+                AND (q.country IS NULL OR same.country = q.country))
+            AND (s.postcode_key = q.postcode_key OR s.city_key = q.city_key)
+            AND (q.country IS NULL OR s.country = q.country)
+            AND similarity(s.street_key, q.street_key) >= ${CANDIDATE_SIMILARITY}
+          ORDER BY similarity DESC, s.addresses DESC
+          LIMIT ${CANDIDATES_PER_QUERY}
+        )
       ) s
       LEFT JOIN LATERAL (
         SELECT a.housenumber, ST_X(a.position) AS house_lon, ST_Y(a.position) AS house_lat
         FROM live_addresses a
         WHERE a.street_key = s.street_key AND a.housenumber_key = q.housenumber_key AND a.country = s.country
-          AND a.postcode_key IS NOT DISTINCT FROM s.postcode_key AND a.city_key IS NOT DISTINCT FROM s.city_key
+          AND coalesce(a.postcode_key, '') = coalesce(s.postcode_key, '') AND coalesce(a.city_key, '') = coalesce(s.city_key, '')
         ORDER BY a.id
         LIMIT 1
       ) h ON true
       WHERE q.street_key IS NOT NULL
     ), postcodes AS (
-      SELECT wanted.country AS query_country, wanted.postcode_key AS key, s.country, min(s.postcode) AS postcode,
-        mode() WITHIN GROUP (ORDER BY s.city) AS city, sum(s.addresses)::int AS addresses,
-        sum(ST_X(s.position) * s.addresses) / sum(s.addresses) AS lon, sum(ST_Y(s.position) * s.addresses) / sum(s.addresses) AS lat
+      SELECT wanted.country AS query_country, wanted.postcode_key AS key, area.*
       FROM (SELECT DISTINCT country, postcode_key FROM q WHERE postcode_key IS NOT NULL) wanted
-      JOIN live_address_streets s ON s.postcode_key = wanted.postcode_key AND (wanted.country IS NULL OR s.country = wanted.country)
-      GROUP BY wanted.country, wanted.postcode_key, s.country
+      CROSS JOIN LATERAL (
+        SELECT s.country, min(s.postcode) AS postcode, mode() WITHIN GROUP (ORDER BY s.city) AS city, sum(s.addresses)::int AS addresses,
+          sum(ST_X(s.position) * s.addresses) / sum(s.addresses) AS lon, sum(ST_Y(s.position) * s.addresses) / sum(s.addresses) AS lat
+        FROM live_address_streets s
+        WHERE s.postcode_key = wanted.postcode_key AND (wanted.country IS NULL OR s.country = wanted.country)
+        GROUP BY s.country
+      ) area
     ), cities AS (
-      SELECT wanted.country AS query_country, wanted.city_key AS key, s.country, NULL::text AS postcode,
-        mode() WITHIN GROUP (ORDER BY s.city) AS city, sum(s.addresses)::int AS addresses,
-        sum(ST_X(s.position) * s.addresses) / sum(s.addresses) AS lon, sum(ST_Y(s.position) * s.addresses) / sum(s.addresses) AS lat
+      SELECT wanted.country AS query_country, wanted.city_key AS key, area.*
       FROM (SELECT DISTINCT country, city_key FROM q WHERE city_key IS NOT NULL) wanted
-      JOIN live_address_streets s ON s.city_key = wanted.city_key AND (wanted.country IS NULL OR s.country = wanted.country)
-      GROUP BY wanted.country, wanted.city_key, s.country
+      CROSS JOIN LATERAL (
+        SELECT s.country, NULL::text AS postcode, mode() WITHIN GROUP (ORDER BY s.city) AS city, sum(s.addresses)::int AS addresses,
+          sum(ST_X(s.position) * s.addresses) / sum(s.addresses) AS lon, sum(ST_Y(s.position) * s.addresses) / sum(s.addresses) AS lat
+        FROM live_address_streets s
+        WHERE s.city_key = wanted.city_key AND (wanted.country IS NULL OR s.country = wanted.country)
+        GROUP BY s.country
+      ) area
     )
     SELECT (SELECT version FROM address_data_state) AS version,
       coalesce((SELECT json_agg(streets) FROM streets), '[]'::json) AS streets,

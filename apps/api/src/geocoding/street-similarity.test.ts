@@ -14,8 +14,8 @@ describe('streetSimilarity', () => {
     expect(similarity('SCHLOSSPLATZ', 'Schloßplatz')).toBe(1);
   });
 
-  it('takes a letter missed, doubled or swapped for the same street, below 1', () => {
-    for (const [query, candidate] of [['Waidmanstraße', 'Waidmannstraße'], ['Wekenreuth', 'Weikenreuth'], ['Am Rein', 'Am Rain'], ['Tanenstr.', 'Tannenstraße'], ['Lindbergstraße', 'Lindberghstraße']]) {
+  it('takes a letter missed, doubled, wrong or two swapped for the same street, below 1', () => {
+    for (const [query, candidate] of [['Waidmanstraße', 'Waidmannstraße'], ['Wekenreuth', 'Weikenreuth'], ['Am Rein', 'Am Rain'], ['Tanenstr.', 'Tannenstraße'], ['Lindbergstraße', 'Lindberghstraße'], ['Gmeein', 'Gemein']]) {
       const value = similarity(query!, candidate!);
       expect(value, `${query} / ${candidate}`).toBeGreaterThan(0.8);
       expect(value).toBeLessThan(1);
@@ -42,8 +42,10 @@ describe('streetSimilarity', () => {
 });
 
 describe('editDistance', () => {
-  it('counts insertions, deletions and substitutions', () => {
+  it('counts insertions, deletions, substitutions and swaps of neighbours as one edit each', () => {
     expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('gemein', 'gmeein')).toBe(1);
+    expect(editDistance('ca', 'abc')).toBe(3);
     expect(editDistance('', 'abc')).toBe(3);
     expect(editDistance('same', 'same')).toBe(0);
   });

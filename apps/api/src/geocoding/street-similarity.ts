@@ -1,7 +1,8 @@
 /**
  * How well an imported street's name fits a query's, 0 (not the same street) to 1 (the same key:
- * spelling, case, accents, hyphens and abbreviations aside). Between the two, a name a letter or
- * two away ("Waidmanstraße" for "Waidmannstraße", "Wekenreuth" for "Weikenreuth"), on the keys or
+ * spelling, case, accents, hyphens and abbreviations aside). Between the two, a name a typo or
+ * two away (a letter missed, doubled, wrong, or two swapped: "Waidmanstraße" for "Waidmannstraße",
+ * "Wekenreuth" for "Weikenreuth"), on the keys or
  * on the folded names written out ("Hauptstrase" is one letter from "Hauptstrasse" but three from
  * the key "hauptstr"), or close by its trigrams (PostgreSQL pg_trgm, computed by the query that
  * found the candidate). Names that merely share most of their letters ("Eichenweg" and
@@ -41,22 +42,26 @@ function editScore(a: string, b: string): number {
 }
 
 /**
- * Levenshtein distance (insertions, deletions, substitutions), or any number above `limit` once
- * it is sure to exceed it.
+ * Edit distance counting insertions, deletions, substitutions and swaps of two neighbouring
+ * letters (the usual typos) as one edit each (optimal string alignment), or any number above
+ * `limit` once it is sure to exceed it.
  */
 export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, beforePrevious[j - 2]! + 1);
       current.push(value);
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > limit) return limit + 1;
+    beforePrevious = previous;
     previous = current;
   }
   return previous[b.length]!;

@@ -52,7 +52,9 @@ CREATE TABLE addresses (
   -- The node, or a point inside the building or area.
   position geometry(Point, 4326) NOT NULL
 );
-CREATE INDEX addresses_street_housenumber ON addresses (street_key, housenumber_key);
+-- A house number on one street of one postcode and town (the street's row in address_streets):
+-- the same street name and number recur from town to town, so the locality is in the index too.
+CREATE INDEX addresses_street_housenumber ON addresses (street_key, housenumber_key, country, (coalesce(postcode_key, '')), (coalesce(city_key, '')));
 CREATE INDEX addresses_dataset_version ON addresses (dataset_id, version);
 
 -- One row per street of a town and postcode (country, postcode, town and street keys), written
@@ -73,7 +75,10 @@ CREATE TABLE address_streets (
   addresses integer NOT NULL,
   position geometry(Point, 4326) NOT NULL
 );
--- A query's street is looked for among the streets of its postcode or of its town.
+-- A query's street is looked for among the streets of its postcode or of its town: by its key
+-- first, and only when that finds none, by the similarity of the locality's street names.
+CREATE INDEX address_streets_street_postcode ON address_streets (street_key, postcode_key);
+CREATE INDEX address_streets_street_city ON address_streets (street_key, city_key);
 CREATE INDEX address_streets_postcode ON address_streets (postcode_key);
 CREATE INDEX address_streets_city ON address_streets (city_key);
 CREATE INDEX address_streets_dataset_version ON address_streets (dataset_id, version);
