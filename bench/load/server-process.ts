@@ -16,6 +16,8 @@ const START_TIMEOUT_MS = 10 * 60_000; // the first start builds the demo data (a
 export interface RunningServer {
   origin: string;
   port: number;
+  /** The server's process (its memory is read from /proc by the benches that measure it). */
+  pid: number;
   /** Event-loop delay reports received so far (one per second). */
   loopReports: LoopReport[];
   stop(): Promise<void>;
@@ -26,7 +28,7 @@ export interface RunningServer {
  * `dataDir` keeps the demo data between runs (built once); its `db` folder, the embedded
  * database, is deleted first so every PGlite run starts from an empty, freshly migrated database.
  */
-export async function startServer(options: { dataDir: string; databaseUrl?: string | undefined; log: (line: string) => void }): Promise<RunningServer> {
+export async function startServer(options: { dataDir: string; databaseUrl?: string | undefined; log: (line: string) => void; env?: NodeJS.ProcessEnv }): Promise<RunningServer> {
   if (!options.databaseUrl) rmSync(path.join(options.dataDir, 'db'), { recursive: true, force: true });
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -37,6 +39,7 @@ export async function startServer(options: { dataDir: string; databaseUrl?: stri
     // The load generator stands for the users' proxy: it tells the server each user's own address
     // in X-Forwarded-For, so that per-address rate limits see 200 users, not one.
     TRUST_PROXY: 'loopback',
+    ...options.env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load/server-entry.ts'], {
     cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -56,7 +59,7 @@ export async function startServer(options: { dataDir: string; databaseUrl?: stri
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`the server exited with ${code} during start-up`)); });
   });
   child.removeAllListeners('exit');
-  return { origin: `http://127.0.0.1:${port}`, port, loopReports, stop: () => stopChild(child) };
+  return { origin: `http://127.0.0.1:${port}`, port, pid: child.pid!, loopReports, stop: () => stopChild(child) };
 }
 
 

@@ -1,7 +1,8 @@
 /**
  * Importing an uploaded file as a dataset (SPEC §7 Data files import, Datasets; §6, §9 pins):
  * the London stations placed by their coordinates where the file says, on the job queue with
- * progress pushed to the user; the plan's pins refused past with nothing created; rows that
+ * progress pushed to the user; the Bindlach customers placed by their addresses; the plan's pins
+ * refused past with nothing created; rows that
  * cannot be placed reported; and the account's datasets listed, changed and deleted.
  */
 import { randomUUID } from 'node:crypto';
@@ -17,10 +18,13 @@ import type { AppContext } from '../src/context.js';
 import type { RoomEvent } from '../src/events/event-bus.js';
 import { JobQueue } from '../src/jobs/job-queue.js';
 import { buildServer } from '../src/server.js';
-import { signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
+import { importOsmAddressFile, signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
 import { call, expectStatus } from './maps-factories.js';
 
-const STATIONS = path.resolve(import.meta.dirname, '../../../test-data/customers/london-cycle-hire-stations.csv');
+const TEST_DATA = path.resolve(import.meta.dirname, '../../../test-data');
+const STATIONS = path.join(TEST_DATA, 'customers/london-cycle-hire-stations.csv');
+const ADDRESSES = path.join(TEST_DATA, 'customers/addresses-bindlach-heinersreuth-osm.csv');
+const NORTH_BAYREUTH = path.join(TEST_DATA, 'osm/north-bayreuth.osm.pbf');
 
 let ctx: AppContext;
 let app: FastifyInstance;
@@ -105,19 +109,37 @@ describe('importing a file as a dataset', () => {
     expect((await datasetsOf(free)).map((dataset) => dataset.name)).toEqual(['Ten']);
   });
 
-  it('refuses columns the file does not have and an address import without a geocoder, creating nothing', async () => {
+  it('refuses columns the file does not have, creating nothing', async () => {
     const user = await signUp(app);
     const file = await upload(user, 'name,street,city,lat,lon\nA,Hohe Warte 28,Bayreuth,49.97,11.58\n', 'a.csv');
     const unknown = await importFile(user, file.id, { name: 'A', latitudeColumn: 'latitude', longitudeColumn: 'lon' });
     expect(unknown.statusCode).toBe(400);
     expect(JSON.stringify(unknown.json().error)).toContain('latitudeColumn');
     expect((await importFile(user, file.id, { name: 'A', latitudeColumn: 'lat' })).statusCode).toBe(400);
-    const byAddress = await importFile(user, file.id, { name: 'A', address: { street: 'street', city: 'city' } });
-    expect(byAddress.statusCode).toBe(503);
-    expect(byAddress.json().error.code).toBe('GEOCODER_UNAVAILABLE');
+    expect((await importFile(user, file.id, { name: 'A', address: { street: 'rue', city: 'city' } })).statusCode).toBe(400);
     expect(await datasetsOf(user)).toEqual([]);
     // The upload is still there to try again.
     expect((await call(app, 'GET', `/Clients/${user.id}/dataFiles/${file.id}`, { as: user })).statusCode).toBe(200);
+  });
+
+  it('places the Bindlach customers by their address columns where the file says, after the OpenStreetMap addresses are imported', async () => {
+    await importOsmAddressFile(ctx, NORTH_BAYREUTH);
+    const pro = await signUpOnPlan(app, 'pro_2020');
+    const file = await upload(pro, fs.readFileSync(ADDRESSES), 'addresses-bindlach-heinersreuth-osm.csv');
+    const dataset = await expectStatus<ClientDatasetView>(201, importFile(pro, file.id, {
+      name: 'Customers', address: { street: 'street', housenumber: 'housenumber', postcode: 'postcode', city: 'city', country: 'country' },
+    }));
+    expect(dataset).toMatchObject({ status: 'ready', rowCount: 797, pointCount: 797, notGeocodedCount: 0, precisions: { housenumber: 797 } });
+    // Each customer within metres of the position the file gives it: the file puts a building at the
+    // mean of its corners, the addresses at a point inside it, so a large building's differ more.
+    const { rows } = await sql<{ metres: number }>`
+      SELECT ST_Distance(position::geography, ST_SetSRID(ST_MakePoint((cells->>7)::float8, (cells->>8)::float8), 4326)::geography) AS metres
+      FROM client_dataset_rows WHERE dataset_id = ${dataset.id}`.execute(ctx.database.db);
+    const metres = rows.map((row) => row.metres).sort((a, b) => a - b);
+    expect(metres).toHaveLength(797);
+    expect(metres[Math.floor(metres.length / 2)]).toBeLessThan(10);
+    expect(metres[Math.floor(metres.length * 0.95)]).toBeLessThan(25);
+    expect(metres.at(-1)).toBeLessThan(200);
   });
 
   it('reports the rows it could not place, with their numbers', async () => {

@@ -135,7 +135,7 @@ export const ERRORS = {
   dataFileNotFound: { code: 'DATA_FILE_NOT_FOUND', status: 404, message: 'errors.dataFileNotFound' },
   /** A multipart body without its `file` field. */
   dataFileMissing: { code: 'DATA_FILE_MISSING', status: 400, message: 'errors.dataFileMissing' },
-  /** The import by address needs a geocoder and none is configured (an operator's setting). */
+  /** The geocoding service the import by address relies on did not answer (down, overloaded): try again later. */
   geocoderUnavailable: { code: 'GEOCODER_UNAVAILABLE', status: 503, message: 'errors.geocoderUnavailable' },
   /** The import would hold more points than the plan's pins (SPEC §8 insufficient storage); details.pins, used, adding, plan (the upgrade, if any). */
   insufficientStorage: { code: 'INSUFFICIENT_STORAGE', status: 403, message: 'errors.insufficientStorage' },

@@ -15,6 +15,7 @@ import { dataFilesPlugin } from './files/data-files.routes.js';
 import { DataFilesRepository } from './files/data-files.repository.js';
 import { DataFilesService } from './files/data-files.service.js';
 import { DATASET_IMPORT_QUEUE, DATASET_IMPORT_QUEUE_OPTIONS, datasetImportHandler, runInProcess } from './import/dataset-import.job.js';
+import { geocodeWith } from './import/geocode-rows.js';
 import { notPlacedCsv } from './import/not-placed-report.js';
 
 const tags = ['datasets'];
@@ -73,7 +74,7 @@ export const datasetsRoutes: RouteModule = async (api, ctx) => {
   const store = new DataFileStore(path.join(ctx.config.dataDir, 'uploads'));
   const files = new DataFilesRepository(ctx.database.db);
   const datasets = new DatasetsRepository(ctx.database.db);
-  const handler = datasetImportHandler({ datasets, files, store }, ctx.events, (message, error) => api.log.error({ err: error }, message));
+  const handler = datasetImportHandler({ datasets, files, store, geocode: geocodeWith(ctx.geocoder) }, ctx.events, (message, error) => api.log.error({ err: error }, message));
   let startImport: StartImport;
   if (ctx.jobs) {
     const jobs = ctx.jobs;
@@ -86,5 +87,5 @@ export const datasetsRoutes: RouteModule = async (api, ctx) => {
   await api.register(dataFilesPlugin, {
     dataFiles: (isSizeLimitError) => new DataFilesService(files, store, ctx.plans, (source, target, locale) => ctx.compute.readTable(source, target, locale), isSizeLimitError),
   });
-  await api.register(datasetsPlugin, { datasets: new DatasetsService(datasets, files, ctx.plans, startImport, false) });
+  await api.register(datasetsPlugin, { datasets: new DatasetsService(datasets, files, ctx.plans, startImport) });
 };

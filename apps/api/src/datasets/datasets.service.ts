@@ -54,8 +54,6 @@ export class DatasetsService {
     private readonly files: DataFilesRepository,
     private readonly plans: PlanAccess,
     private readonly startImport: StartImport,
-    /** Whether a geocoder is configured (imports by address need one). */
-    private readonly canGeocode: boolean,
     private readonly waitMs = IMPORT_WAIT_MS,
   ) {}
 
@@ -64,7 +62,7 @@ export class DatasetsService {
     const access = await this.plans.require(clientId, FEATURES.dataImport);
     const file = await this.files.find(clientId, fileId);
     if (!file) throw new DomainError('dataFileNotFound');
-    if (rowPlacement(body, file.columns).kind === 'address' && !this.canGeocode) throw new DomainError('geocoderUnavailable');
+    rowPlacement(body, file.columns);
     const created = await this.datasets.withAccountLocked(clientId, async (datasets) => {
       const verdict = pinsVerdict(access.plan, await datasets.pinsUsed(clientId), file.row_count);
       if (!verdict.allowed) {

@@ -148,7 +148,7 @@ export const en = {
     searchLimitReached: 'Your plan includes {{maxSearches}} business search: upgrade to Pro for unlimited searches',
     poiCatalogueUnknown: 'No business data named {{datasetName}} has been imported',
     poiExportTooLarge: 'This search finds {{count}} businesses, more than the {{max}} an export may hold: narrow the search (categories, names, areas) and export again',
-    geocoderUnavailable: 'Addresses cannot be placed on this server yet: import a file with coordinates, or ask the administrator to set up the geocoder',
+    geocoderUnavailable: 'The address service did not answer, so the addresses could not be placed: try again in a few minutes, or import a file with coordinates',
     insufficientStorage: 'Not enough room for this file: it has {{adding}} rows and your plan holds {{pins}} points, {{used}} of them used. Choose a larger plan, delete a dataset or import fewer rows',
     datasetNotFound: 'This dataset does not exist (any more)',
     dataFileTooLarge: 'This file is larger than {{maxMegabytes}} MB: keep only the rows and columns you need, or split it into several files',

@@ -147,7 +147,7 @@ export const fr: Catalogue = {
     searchLimitReached: "Votre offre comprend {{maxSearches}} recherche d'entreprises : passez à Pro pour des recherches illimitées",
     poiCatalogueUnknown: "Aucune donnée d'entreprises nommée {{datasetName}} n'a été importée",
     poiExportTooLarge: "Cette recherche trouve {{count}} établissements, plus que les {{max}} qu'un export peut contenir : affinez la recherche (catégories, noms, zones) puis exportez à nouveau",
-    geocoderUnavailable: "Les adresses ne peuvent pas encore être placées sur ce serveur : importez un fichier avec des coordonnées, ou demandez à l'administrateur de configurer le géocodeur",
+    geocoderUnavailable: "Le service d'adresses n'a pas répondu, les adresses n'ont donc pas pu être placées : réessayez dans quelques minutes, ou importez un fichier avec des coordonnées",
     insufficientStorage: "Espace insuffisant pour ce fichier : il compte {{adding}} lignes et votre offre contient {{pins}} points, dont {{used}} utilisés. Choisissez une offre plus grande, supprimez un jeu de données ou importez moins de lignes",
     datasetNotFound: "Ce jeu de données n'existe pas (ou plus)",
     dataFileTooLarge: "Ce fichier dépasse {{maxMegabytes}} Mo : ne gardez que les lignes et colonnes utiles, ou découpez-le en plusieurs fichiers",

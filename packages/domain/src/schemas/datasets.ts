@@ -17,6 +17,8 @@ export const addressColumns = z.object({
   postcode: column.optional(),
   city: column.optional(),
   country: column.optional(),
+  /** The whole address in one column ("Hauptstraße 11, 95463 Bindlach"); the parts above, when given, win. */
+  line: column.optional(),
 }).refine((address) => Object.values(address).some(Boolean), { error: 'validation.addressColumns' });
 export type AddressColumns = z.output<typeof addressColumns>;
 

@@ -27,8 +27,7 @@ export interface DatasetImportDeps {
   datasets: DatasetsRepository;
   files: DataFilesRepository;
   store: DataFileStore;
-  /** Absent: no geocoder is configured, and an import by address says so. */
-  geocode?: GeocodeAddresses;
+  geocode: GeocodeAddresses;
   /** How far the import got (0–1): the job's progress, the dataset's, and the event to the user. */
   progress: (fraction: number) => Promise<void>;
 }
@@ -40,7 +39,6 @@ export async function runDatasetImport(deps: DatasetImportDeps, job: DatasetImpo
   const file = await deps.files.find(job.clientId, job.fileId);
   if (!file) throw new DomainError('dataFileNotFound');
   const placement = rowPlacement(job.body, file.columns);
-  if (placement.kind === 'address' && !deps.geocode) throw new DomainError('geocoderUnavailable');
   await deps.datasets.clearRows(job.datasetId);
 
   const tally = new PlacementTally();
@@ -63,7 +61,7 @@ export async function runDatasetImport(deps: DatasetImportDeps, job: DatasetImpo
 }
 
 async function placeBatch(
-  placement: RowPlacement, rows: readonly { rowNumber: number; cells: string[] }[], geocode: GeocodeAddresses | undefined, signal: AbortSignal,
+  placement: RowPlacement, rows: readonly { rowNumber: number; cells: string[] }[], geocode: GeocodeAddresses, signal: AbortSignal,
 ): Promise<PlacedRow[]> {
   if (placement.kind === 'coordinates') {
     return rows.map((row) => {
@@ -74,7 +72,7 @@ async function placeBatch(
   const addresses = rows.map((row) => placement.addressOf(row.cells));
   // Rows without any address part are not sent: nothing could place them.
   const asked = addresses.flatMap((address, index) => (Object.keys(address).length > 0 ? [index] : []));
-  const found = asked.length > 0 ? await geocode!(asked.map((index) => addresses[index]!), signal) : [];
+  const found = asked.length > 0 ? await geocode(asked.map((index) => addresses[index]!), signal) : [];
   const places = new Map(asked.map((index, i) => [index, found[i] ?? null]));
   return rows.map((row, index) => {
     const place = places.get(index) ?? null;

@@ -13,7 +13,7 @@ export type RowPlacement =
   | { kind: 'coordinates'; place: (cells: readonly string[]) => LngLat | null }
   | { kind: 'address'; addressOf: (cells: readonly string[]) => AddressParts };
 
-const ADDRESS_PARTS = ['street', 'housenumber', 'postcode', 'city', 'country'] as const;
+const ADDRESS_PARTS = ['street', 'housenumber', 'postcode', 'city', 'country', 'line'] as const;
 
 export function rowPlacement(body: ImportDataFileBody, columns: readonly string[]): RowPlacement {
   const unknown: { path: string[]; column: string }[] = [];
