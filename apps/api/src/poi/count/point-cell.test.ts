@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Polygon } from 'geojson';
 import { containsPoint, prepareArea, type BBox } from '@catchment/geodata';
-import { BUCKETS_PER_SIDE, countPointsIn, pointCell } from './point-cell.js';
+import { BUCKETS_PER_SIDE, countPointsIn, forEachRunInside, pointCell } from './point-cell.js';
 
 /** A seeded generator (mulberry32): the same points and shapes on every run. */
 function random(seed: number): () => number {
@@ -58,6 +58,39 @@ describe('pointCell', () => {
     const evens = Array.from({ length: 5_000 }, (_, i) => points[2 * i]!);
     const odds = Array.from({ length: 5_000 }, (_, i) => points[2 * i + 1]!);
     expect(pairs(cell.xs, cell.ys)).toEqual(pairs(evens, odds));
+  });
+
+  it('moves each value with its point', () => {
+    const points = pointsIn(random(2), CELL, 3_000);
+    // A value that names its point: its index, and NaN (no number) for every seventh.
+    const values = Float64Array.from({ length: 3_000 }, (_, i) => (i % 7 === 0 ? Number.NaN : i));
+    const cell = pointCell(CELL, points, values);
+    expect(cell.values).toHaveLength(3_000);
+    for (let at = 0; at < 3_000; at += 1) {
+      const value = cell.values![at]!;
+      if (Number.isNaN(value)) continue;
+      expect([cell.xs[at], cell.ys[at]]).toEqual([points[2 * value], points[2 * value + 1]]);
+    }
+    expect(Array.from(cell.values!).filter(Number.isNaN)).toHaveLength(Math.ceil(3_000 / 7));
+    expect(pointCell(CELL, points).values).toBeUndefined();
+    expect(() => pointCell(CELL, points, new Float64Array(2))).toThrow(/2 values for 3000 points/);
+  });
+});
+
+describe('forEachRunInside', () => {
+  it('gives every point inside once, in runs, and no point outside', () => {
+    const next = random(11);
+    const points = pointsIn(next, CELL, 10_000);
+    const cell = pointCell(CELL, points);
+    for (const polygon of [blob(next, 7.75, 48.75, 0.5), blob(next, 7.6, 48.6, 0.05)]) {
+      const area = prepareArea(polygon);
+      const seen = new Uint8Array(10_000);
+      forEachRunInside(area, cell, (start, end) => {
+        expect(end).toBeGreaterThan(start);
+        for (let i = start; i < end; i += 1) seen[i]! += 1;
+      });
+      for (let i = 0; i < 10_000; i += 1) expect(seen[i]).toBe(containsPoint(area, cell.xs[i]!, cell.ys[i]!) ? 1 : 0);
+    }
   });
 });
 
