@@ -179,7 +179,7 @@ describe('following a map', () => {
     // Joined by accessId (the shared link's reference), answered with the map's id and current versions.
     const searches = await expectStatus<{ version: number }>(200, call(server, 'GET', `/v2/maps/${map.id}/searches`, { as: owner }));
     expect(await socket.join(map.accessId)).toEqual({
-      event: 'joined', data: { mapId: map.accessId, id: map.id, version: map.version, searchesVersion: searches.version },
+      event: 'joined', data: { mapId: map.accessId, id: map.id, version: map.version, searchesVersion: searches.version, datasetsVersion: 1 },
     });
 
     const renamed = await renameMap(owner, map.id, 'Stores 2');

@@ -11,7 +11,7 @@ export const REALTIME_EVENTS = {
   download: 'download',
   /** The user's list of downloads changed (later feature). */
   downloads: 'downloads',
-  /** A followed map, or its list of business searches, moved to a new version: its viewers refetch it. */
+  /** A followed map, or its list of business searches or of datasets, moved to a new version: its viewers refetch it. */
   listSync: 'list-sync',
   /** One of the user's datasets changed: its import moved on, finished or failed ({@link DatasetEventData}). */
   datasets: 'datasets',
@@ -50,9 +50,10 @@ export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
 
 /**
  * `list-sync`: the map's content is now at `version`. A write of the map's business searches moves
- * their own version on (not the map's) and says so in `searchesVersion`; a map write leaves it out.
+ * their own version on (not the map's) and says so in `searchesVersion`; a write of its datasets
+ * likewise in `datasetsVersion`; a map write leaves both out.
  */
-export interface ListSyncData { mapId: number; version: number; searchesVersion?: number }
+export interface ListSyncData { mapId: number; version: number; searchesVersion?: number; datasetsVersion?: number }
 
 /** `datasets`: the dataset's import status and progress now; the client refetches the dataset. */
 export interface DatasetEventData { datasetId: number; status: 'importing' | 'ready' | 'failed'; progress: number }
@@ -62,10 +63,11 @@ export type RealtimeServerMessage =
   | { event: typeof REALTIME_EVENTS.download | typeof REALTIME_EVENTS.downloads; data: unknown }
   | { event: typeof REALTIME_EVENTS.datasets; data: DatasetEventData }
   /**
-   * A join was accepted: `mapId` is the reference the client sent, `id`, `version` and
-   * `searchesVersion` (its business searches' list) the map's now.
+   * A join was accepted: `mapId` is the reference the client sent, `id`, `version`,
+   * `searchesVersion` (its business searches' list) and `datasetsVersion` (its datasets' list, which
+   * the server always sends; optional for clients written before it) the map's now.
    */
-  | { event: typeof REALTIME_REPLIES.joined; data: { mapId: RealtimeMapRef; id: number; version: number; searchesVersion: number } }
+  | { event: typeof REALTIME_REPLIES.joined; data: { mapId: RealtimeMapRef; id: number; version: number; searchesVersion: number; datasetsVersion?: number } }
   | { event: typeof REALTIME_REPLIES.left; data: { mapId: RealtimeMapRef } }
   /** A message refused (unreadable, or a map the user may not read); the connection stays open. */
   | { event: typeof REALTIME_REPLIES.error; data: { code: string; message: string; mapId?: RealtimeMapRef } };

@@ -63,6 +63,8 @@ export interface MapsTable {
   selected_uuid: string | null;
   /** Version of the map's list of business searches (migration 012). */
   searches_version: Generated<number>;
+  /** Version of the map's list of datasets (migration 017). */
+  datasets_version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -129,6 +131,7 @@ export interface Database {
   data_files: DataFilesTable;
   client_datasets: ClientDatasetsTable;
   client_dataset_rows: ClientDatasetRowsTable;
+  map_datasets: MapDatasetsTable;
 }
 
 /** An account's datasets and their rows (migration 016; positions are read and written with SQL). */
@@ -159,6 +162,19 @@ export interface ClientDatasetRowsTable {
   cells: ColumnType<string[], string, string>;
   position: unknown;
   precision: string | null;
+}
+
+/** The datasets a map shows, in order (migration 017). */
+export interface MapDatasetsTable {
+  id: Generated<number>;
+  map_id: number;
+  dataset_id: number;
+  position: number;
+  hidden: Generated<boolean>;
+  operation_column: string | null;
+  added_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Files uploaded for import (migration 015). */

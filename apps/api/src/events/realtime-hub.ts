@@ -34,7 +34,7 @@ export interface RealtimeHubOptions {
 }
 
 /** A map as a join answers it: its id and the versions a client compares with what it shows. */
-export interface FollowedMap { id: number; version: number; searchesVersion: number }
+export interface FollowedMap { id: number; version: number; searchesVersion: number; datasetsVersion: number }
 
 export interface SocketSession { clientId: number; token: string; locale: Locale }
 
@@ -147,8 +147,8 @@ export class RealtimeHub {
     connection.followed.set(key, map.id);
     this.rooms.join(mapRoom(map.id), connection);
     // The versions now let the client see whether it missed a change between its load and this join
-    // (a reconnection after events were lost included), of the map or of its business searches.
-    connection.send({ event: REALTIME_REPLIES.joined, data: { mapId, id: map.id, version: map.version, searchesVersion: map.searchesVersion } });
+    // (a reconnection after events were lost included), of the map, its business searches or its datasets.
+    connection.send({ event: REALTIME_REPLIES.joined, data: { mapId, id: map.id, version: map.version, searchesVersion: map.searchesVersion, datasetsVersion: map.datasetsVersion } });
   }
 
   private leave(connection: Connection, mapId: RealtimeMapRef): void {

@@ -38,7 +38,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
     events: options.events,
     readableMap: async (ref, clientId) => {
       const { map } = await readableMap(options.maps, ref, clientId);
-      return { id: map.id, version: map.version, searchesVersion: map.searches_version };
+      return { id: map.id, version: map.version, searchesVersion: map.searches_version, datasetsVersion: map.datasets_version };
     },
     sessionIsActive: async (token) => (await options.sessions.findActive(token)) !== undefined,
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
