@@ -172,4 +172,32 @@ describe('importing a file as a dataset', () => {
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM client_dataset_rows WHERE dataset_id = ${dataset.id}`.execute(ctx.database.db);
     expect(rows[0]!.n).toBe(0);
   });
+
+  it('makes a dataset without a file and adds rows to it, within the pins, naming unknown columns', async () => {
+    const free = await signUp(app);
+    const created = await expectStatus<ClientDatasetView>(201, call(app, 'POST', `/Clients/${free.id}/datasets`, {
+      as: free, payload: { name: 'Stores', columns: ['name', 'sales'], operationColumn: 'sales', items: [{ fields: { name: 'Kléber', sales: '1 200' }, position: [7.7455, 48.5834] }] },
+    }));
+    expect(created).toMatchObject({ name: 'Stores', status: 'ready', rowCount: 1, pointCount: 1, precisions: { coordinates: 1 }, operationColumn: 'sales' });
+    const added = await expectStatus<ClientDatasetView>(200, call(app, 'POST', `/Clients/${free.id}/datasets/${created.id}`, {
+      as: free, payload: { items: [{ fields: { name: 'Gare' }, position: [7.7344, 48.5850] }, { position: [7.75, 48.57] }] },
+    }));
+    expect(added).toMatchObject({ rowCount: 3, pointCount: 3, precisions: { coordinates: 3 } });
+    expect(added.version).toBeGreaterThan(created.version);
+    const { rows } = await sql<{ row_number: number; cells: string[]; x: number }>`
+      SELECT row_number, cells, ST_X(position) AS x FROM client_dataset_rows WHERE dataset_id = ${created.id} ORDER BY row_number`.execute(ctx.database.db);
+    expect(rows).toEqual([
+      { row_number: 1, cells: ['Kléber', '1 200'], x: 7.7455 }, { row_number: 2, cells: ['Gare', ''], x: 7.7344 }, { row_number: 3, cells: ['', ''], x: 7.75 },
+    ]);
+
+    const unknown = await call(app, 'POST', `/Clients/${free.id}/datasets/${created.id}`, { as: free, payload: { items: [{ fields: { revenue: '3' }, position: [7.7, 48.5] }] } });
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(unknown.json().error)).toContain('revenue');
+    expect((await call(app, 'POST', `/Clients/${free.id}/datasets/${created.id}`, { as: free, payload: { items: [{ position: [200, 48.5] }] } })).statusCode).toBe(400);
+    const eight = Array.from({ length: 8 }, (_, i) => ({ position: [7.7 + i / 100, 48.5] }));
+    const full = await call(app, 'POST', `/Clients/${free.id}/datasets/${created.id}`, { as: free, payload: { items: eight } });
+    expect(full.statusCode).toBe(403);
+    expect(full.json().error).toMatchObject({ code: 'INSUFFICIENT_STORAGE', details: { pins: 10, used: 3, adding: 8 } });
+    expect((await expectStatus<ClientDatasetView>(200, call(app, 'GET', `/Clients/${free.id}/datasets/${created.id}`, { as: free }))).rowCount).toBe(3);
+  });
 });

@@ -107,6 +107,22 @@ export class DatasetsRepository {
     }).where('id', '=', id).returningAll().executeTakeFirst();
   }
 
+  /**
+   * Rows added to a ready dataset (by hand or a script): numbered after its last, counted in its
+   * points (placed by their coordinates), its version moved on.
+   */
+  async appendPlaced(id: number, rows: readonly { cells: string[]; position: { lng: number; lat: number } }[]): Promise<DatasetRow> {
+    const last = await this.db.selectFrom('client_dataset_rows').select((eb) => eb.fn.max('row_number').as('last')).where('dataset_id', '=', id).executeTakeFirst();
+    const first = Number(last?.last ?? 0) + 1;
+    await this.insertRows(id, rows.map((row, i) => ({ rowNumber: first + i, cells: row.cells, position: row.position, precision: 'coordinates' })));
+    return this.db.updateTable('client_datasets').set({
+      row_count: sql`row_count + ${rows.length}`,
+      point_count: sql`point_count + ${rows.length}`,
+      precisions: sql`jsonb_set(precisions, '{coordinates}', to_jsonb(coalesce((precisions->>'coordinates')::int, 0) + ${rows.length}))`,
+      version: sql`version + 1`, updated_at: new Date(),
+    }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  }
+
   /** Failed: its rows go (a retry imports them again), the reason stays for the user to read. */
   async fail(id: number, error: string): Promise<void> {
     await this.db.deleteFrom('client_dataset_rows').where('dataset_id', '=', id).execute();

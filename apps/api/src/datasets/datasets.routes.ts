@@ -4,7 +4,9 @@
  */
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientIdParam, dataFileParams, datasetParams, importDataFileBody, updateDatasetBody, type ClientDatasetView } from '@catchment/domain';
+import {
+  addDatasetItemsBody, clientIdParam, createDatasetBody, dataFileParams, datasetParams, importDataFileBody, updateDatasetBody, type ClientDatasetView,
+} from '@catchment/domain';
 import { requireOwnAccount } from '../auth/session.plugin.js';
 import { attachment } from '../http/attachment.js';
 import type { RouteModule } from '../routes.js';
@@ -30,6 +32,20 @@ const datasetsPlugin: FastifyPluginAsyncZod<{ datasets: DatasetsService }> = asy
     requireOwnAccount(request, request.params.id);
     const { dataset, done } = await datasets.importFile(request.params.id, request.params.fileId, request.body);
     return reply.code(done ? 201 : 202).send(dataset);
+  });
+
+  app.post('/Clients/:id/datasets', {
+    schema: { tags, summary: 'Creates a dataset without a file: its columns, and rows with their positions', params: clientIdParam, body: createDatasetBody },
+  }, async (request, reply): Promise<ClientDatasetView> => {
+    requireOwnAccount(request, request.params.id);
+    return reply.code(201).send(await datasets.create(request.params.id, request.body));
+  });
+
+  app.post('/Clients/:id/datasets/:datasetId', {
+    schema: { tags, summary: "Adds rows to a dataset (`items`: fields by column name, position), within the plan's pins", params: datasetParams, body: addDatasetItemsBody },
+  }, async (request): Promise<ClientDatasetView> => {
+    requireOwnAccount(request, request.params.id);
+    return datasets.addItems(request.params.id, request.params.datasetId, request.body.items);
   });
 
   app.get('/Clients/:id/datasets', {

@@ -8,7 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DATASET_COLOR_PALETTE, DomainError, ERRORS, FEATURES, pinsVerdict, RequestValidationError, type ErrorName,
-  type ClientDatasetView, type ImportDataFileBody,
+  type ClientDatasetView, type CreateDatasetBody, type DatasetItem, type ImportDataFileBody, type PlanDefinition,
 } from '@catchment/domain';
 import type { PlanAccess } from '../plans/plan-access.js';
 import type { DataFilesRepository } from './files/data-files.repository.js';
@@ -43,6 +43,28 @@ export function toDatasetView(row: DatasetRow): ClientDatasetView {
   };
 }
 
+/** INSUFFICIENT_STORAGE unless the plan's pins hold `adding` more points, naming the plan that would. */
+function assertPins(plan: PlanDefinition, used: number, adding: number): void {
+  const verdict = pinsVerdict(plan, used, adding);
+  if (!verdict.allowed) {
+    throw new DomainError('insufficientStorage', { details: { pins: verdict.pins, used: verdict.used, adding: verdict.adding, plan: verdict.upgrade } });
+  }
+}
+
+/** A 400 naming each field that is not one of the dataset's columns. */
+function assertColumns(columns: readonly string[], items: readonly DatasetItem[], operationColumn?: string): void {
+  const known = new Set(columns);
+  const issues = items.flatMap((item, index) => Object.keys(item.fields).filter((name) => !known.has(name)).map((name) => ['items', index, 'fields', name]));
+  if (operationColumn !== undefined && !known.has(operationColumn)) issues.push(['operationColumn']);
+  if (issues.length > 0) {
+    throw new RequestValidationError(issues.map((path) => ({ code: 'custom', input: undefined, message: 'validation.unknownColumn', path })), 'body');
+  }
+}
+
+/** Items as rows: their fields in the columns' order, blanks where they have none. */
+const itemRows = (columns: readonly string[], items: readonly DatasetItem[]) =>
+  items.map((item) => ({ cells: columns.map((column) => item.fields[column] ?? ''), position: { lng: item.position[0], lat: item.position[1] } }));
+
 /** The error a failed import's stored code names (an unknown one: an internal error). */
 function errorNameOf(code: string | null): ErrorName {
   return (Object.keys(ERRORS) as ErrorName[]).find((name) => ERRORS[name].code === code) ?? 'internal';
@@ -64,10 +86,7 @@ export class DatasetsService {
     if (!file) throw new DomainError('dataFileNotFound');
     rowPlacement(body, file.columns);
     const created = await this.datasets.withAccountLocked(clientId, async (datasets) => {
-      const verdict = pinsVerdict(access.plan, await datasets.pinsUsed(clientId), file.row_count);
-      if (!verdict.allowed) {
-        throw new DomainError('insufficientStorage', { details: { pins: verdict.pins, used: verdict.used, adding: verdict.adding, plan: verdict.upgrade } });
-      }
+      assertPins(access.plan, await datasets.pinsUsed(clientId), file.row_count);
       const color = body.color ?? DATASET_COLOR_PALETTE[(await datasets.count(clientId)) % DATASET_COLOR_PALETTE.length]!;
       return datasets.create({
         clientId, name: body.name, color, source: 'file', columns: file.columns, operationColumn: body.operationColumn ?? null, rowCount: file.row_count,
@@ -81,6 +100,33 @@ export class DatasetsService {
       throw new DomainError(errorNameOf(settled.error));
     }
     return { dataset: toDatasetView(settled ?? created), done: settled !== undefined };
+  }
+
+  /** A dataset made without a file: its columns and the rows given, placed by their positions. */
+  async create(clientId: number, body: CreateDatasetBody): Promise<ClientDatasetView> {
+    const access = await this.plans.require(clientId, FEATURES.dataImport);
+    assertColumns(body.columns, body.items, body.operationColumn);
+    const created = await this.datasets.withAccountLocked(clientId, async (datasets) => {
+      assertPins(access.plan, await datasets.pinsUsed(clientId), body.items.length);
+      const color = body.color ?? DATASET_COLOR_PALETTE[(await datasets.count(clientId)) % DATASET_COLOR_PALETTE.length]!;
+      const dataset = await datasets.create({ clientId, name: body.name, color, source: 'file', columns: body.columns, operationColumn: body.operationColumn ?? null, rowCount: 0 });
+      await datasets.finish(dataset.id, { pointCount: 0, notGeocodedCount: 0, precisions: {} });
+      return body.items.length > 0 ? datasets.appendPlaced(dataset.id, itemRows(body.columns, body.items)) : (await datasets.findById(dataset.id))!;
+    });
+    return toDatasetView(created);
+  }
+
+  /** Rows added to a dataset (POST {items}): within the plan's pins, once its import is over. */
+  async addItems(clientId: number, id: number, items: DatasetItem[]): Promise<ClientDatasetView> {
+    const access = await this.plans.require(clientId, FEATURES.dataImport);
+    const dataset = await this.owned(clientId, id);
+    if (dataset.status !== 'ready') throw new DomainError('conflict');
+    assertColumns(dataset.columns, items);
+    const updated = await this.datasets.withAccountLocked(clientId, async (datasets) => {
+      assertPins(access.plan, await datasets.pinsUsed(clientId), items.length);
+      return datasets.appendPlaced(id, itemRows(dataset.columns, items));
+    });
+    return toDatasetView(updated);
   }
 
   async list(clientId: number): Promise<ClientDatasetView[]> {

@@ -17,6 +17,8 @@ export const en = {
     color: 'Invalid colour',
     mapId: 'Invalid map identifier',
     clientId: 'Invalid user identifier',
+    duplicateColumn: 'Two columns have the same name',
+    tooManyItems: 'Too many items',
     datasetId: 'Invalid dataset identifier',
     unknownColumn: 'The file has no such column',
     datasetColor: 'Choose one of the colours offered',

@@ -16,6 +16,8 @@ export const fr: Catalogue = {
     color: 'Couleur invalide',
     mapId: 'Identifiant de carte invalide',
     clientId: "Identifiant d'utilisateur invalide",
+    duplicateColumn: 'Deux colonnes portent le même nom',
+    tooManyItems: 'Trop d’éléments',
     datasetId: 'Identifiant de jeu de données invalide',
     unknownColumn: "Le fichier n'a pas cette colonne",
     datasetColor: 'Choisissez l’une des couleurs proposées',

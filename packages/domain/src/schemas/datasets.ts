@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DATASET_COLOR_PALETTE } from '../constants.js';
 import { clientIdParam } from './auth.js';
+import { lngLat } from './common.js';
 
 /** One of the datasets' palette (SPEC §9), in any case. */
 export const datasetColor = z.string().transform((value) => value.toLowerCase()).refine(
@@ -55,6 +56,32 @@ export const updateDatasetBody = z.object({
   color: datasetColor.optional(),
   operationColumn: column.nullable().optional(),
 });
+
+/** At most this many rows added in one call (a file is uploaded instead). */
+export const DATASET_ITEMS_MAX = 1_000;
+
+/** A row added by hand or by a script: its fields by column name, and its position. */
+export const datasetItem = z.object({
+  fields: z.record(column, z.string().max(10_000, { error: 'validation.tooLong' })).default({}),
+  position: lngLat,
+});
+const datasetItems = z.array(datasetItem).max(DATASET_ITEMS_MAX, { error: 'validation.tooManyItems' });
+
+/** POST /Clients/{id}/datasets: a dataset made without a file (its columns, and rows if any). */
+export const createDatasetBody = z.object({
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }),
+  color: datasetColor.optional(),
+  columns: z.array(column).min(1, { error: 'validation.required' }).max(200, { error: 'validation.tooManyItems' })
+    .refine((columns) => new Set(columns).size === columns.length, { error: 'validation.duplicateColumn' }),
+  operationColumn: column.optional(),
+  items: datasetItems.default([]),
+});
+
+export type CreateDatasetBody = z.output<typeof createDatasetBody>;
+export type DatasetItem = z.output<typeof datasetItem>;
+
+/** POST /Clients/{id}/datasets/{datasetId}: rows added to a dataset. */
+export const addDatasetItemsBody = z.object({ items: datasetItems.min(1, { error: 'validation.required' }) });
 
 export type DatasetStatus = 'importing' | 'ready' | 'failed';
 /** How a row was placed: by its coordinates, or by the geocoder at one of its precisions. */
