@@ -40,5 +40,9 @@ export type Locale = (typeof LOCALES)[number];
 export const MAP_SORTS = ['createdAt', '-createdAt', 'updatedAt', '-updatedAt'] as const;
 export type MapSort = (typeof MAP_SORTS)[number];
 
+/** How a client dataset's rows in an area are summed up (SPEC §3 Measure): rows, or a numeric column's sum or mean. */
+export const AGGREGATE_METHODS = ['count', 'sum', 'average'] as const;
+export type AggregateMethod = (typeof AGGREGATE_METHODS)[number];
+
 export const DISTANCE_UNITS = ['km', 'mi'] as const;
 export type DistanceUnit = (typeof DISTANCE_UNITS)[number];

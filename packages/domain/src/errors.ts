@@ -148,6 +148,17 @@ export const ERRORS = {
   appKeyPlanEnded: { code: 'APP_KEY_PLAN_ENDED', status: 403, message: 'errors.appKeyPlanEnded' },
   /** A key the caller does not hold (DELETE /Clients/{id}/appKeys/{key}). */
   appKeyNotFound: { code: 'APP_KEY_NOT_FOUND', status: 404, message: 'errors.appKeyNotFound' },
+  // Own data on maps (SPEC §7 Map datasets).
+  /** No row of that id in the dataset. */
+  datasetItemNotFound: { code: 'DATASET_ITEM_NOT_FOUND', status: 404, message: 'errors.datasetItemNotFound' },
+  /** A write based on an older version of the map's datasets (another tab or browser); details.currentVersion. */
+  datasetsVersionConflict: { code: 'DATASETS_VERSION_CONFLICT', status: 409, message: 'errors.datasetsVersionConflict' },
+  /** A column the dataset does not have; details.column. */
+  datasetColumnUnknown: { code: 'DATASET_COLUMN_UNKNOWN', status: 422, message: 'errors.datasetColumnUnknown' },
+  /** A sum or average asked without a column, of a dataset that has no default one. */
+  operationColumnRequired: { code: 'OPERATION_COLUMN_REQUIRED', status: 422, message: 'errors.operationColumnRequired' },
+  /** Export of more rows than DATASET_EXPORT_MAX_ROWS; details.count, details.max. */
+  datasetExportTooLarge: { code: 'DATASET_EXPORT_TOO_LARGE', status: 422, message: 'errors.datasetExportTooLarge' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -70,6 +70,9 @@ export const en = {
     searchesVersion: 'The version of the searches is required',
     searchId: 'Invalid search identifier',
     itemId: 'Invalid business identifier',
+    datasetItemId: 'Invalid row identifier',
+    datasetsVersion: "The version of the map's datasets is required",
+    aggregateMethod: 'Choose count, sum or average',
   },
   errors: {
     unauthorized: 'Please log in',
@@ -163,6 +166,11 @@ export const en = {
     appKeyNotFound: 'You hold no such app key',
     logoUnsupportedType: 'This type of file is not supported: only JPEG and PNG images are accepted',
     logoTooLarge: 'The logo is too large: it may not exceed {{maxMegabytes}} MB',
+    datasetItemNotFound: 'This row is not in the dataset (any more)',
+    datasetsVersionConflict: "The map's datasets were changed in another tab or browser: they have been reloaded",
+    datasetColumnUnknown: 'The dataset has no column named {{column}}',
+    operationColumnRequired: 'Choose the column to add up: this dataset has no default one',
+    datasetExportTooLarge: 'These areas hold {{count}} rows, more than the {{max}} an export may hold: export fewer or smaller areas',
   },
   plans: {
     default: 'Free',

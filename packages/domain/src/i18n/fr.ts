@@ -69,6 +69,9 @@ export const fr: Catalogue = {
     searchesVersion: 'La version des recherches est requise',
     searchId: 'Identifiant de recherche invalide',
     itemId: "Identifiant d'établissement invalide",
+    datasetItemId: 'Identifiant de ligne invalide',
+    datasetsVersion: 'La version des données de la carte est requise',
+    aggregateMethod: 'Choisissez nombre, somme ou moyenne',
   },
   errors: {
     unauthorized: 'Veuillez vous connecter',
@@ -162,6 +165,11 @@ export const fr: Catalogue = {
     appKeyNotFound: "Vous n'avez pas de clé d'application de ce nom",
     logoUnsupportedType: "Ce type de fichier n'est pas pris en charge : seules les images JPEG et PNG sont acceptées",
     logoTooLarge: 'Le logo est trop volumineux : il ne doit pas dépasser {{maxMegabytes}} Mo',
+    datasetItemNotFound: "Cette ligne n'est pas (ou plus) dans le jeu de données",
+    datasetsVersionConflict: 'Les données de la carte ont été modifiées dans un autre onglet ou navigateur : elles ont été rechargées',
+    datasetColumnUnknown: "Le jeu de données n'a pas de colonne {{column}}",
+    operationColumnRequired: "Choisissez la colonne à additionner : ce jeu de données n'en a pas par défaut",
+    datasetExportTooLarge: "Ces zones contiennent {{count}} lignes, plus que les {{max}} qu'un export peut contenir : exportez moins de zones ou des zones plus petites",
   },
   plans: {
     default: 'Gratuite',

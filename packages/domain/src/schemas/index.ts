@@ -11,3 +11,4 @@ export * from './search-responses.js';
 export * from './app-keys.js';
 export * from './data-files.js';
 export * from './datasets.js';
+export * from './map-datasets.js';
