@@ -19,6 +19,8 @@ import type { ComputeTask, ComputeWorkerData, InvalidGeometry, PackedOverlaps, U
 import { packGeometries, transferList, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
 import { TaskDeadlines } from './task-deadlines.js';
 import { UnreadableTable, type ReadTableResult, type TableSummary } from '../datasets/files/table-file.js';
+import type { DatasetFiguresAnswer, DatasetFiguresRequest } from '../datasets/maps/area-dataset-figures.js';
+import type { DatasetWorkbookSheet } from '../datasets/maps/dataset-workbook.js';
 
 export interface ComputePoolOptions {
   /** Threads; 0 means one per core, at most 4. */
@@ -33,6 +35,8 @@ export interface ComputePoolOptions {
   unitCacheBytes?: number;
   /** Each thread's budget for the business searches' points it caches. */
   poiCacheBytes?: number;
+  /** Each thread's budget for the datasets' rows it caches. */
+  datasetCacheBytes?: number;
 }
 
 export const serverBusy = () => new DomainError('serverBusy');
@@ -53,7 +57,9 @@ export class ComputePool {
       maxQueue: options.maxQueue ?? 16 * threads,
       // A thread keeps the units of the regions in use (unit-cache): it stays while users work.
       idleTimeout: 10 * 60_000,
-      workerData: { database: options.database, unitCacheBytes: options.unitCacheBytes, poiCacheBytes: options.poiCacheBytes } satisfies ComputeWorkerData,
+      workerData: {
+        database: options.database, unitCacheBytes: options.unitCacheBytes, poiCacheBytes: options.poiCacheBytes, datasetCacheBytes: options.datasetCacheBytes,
+      } satisfies ComputeWorkerData,
       // Nobody reads piscina's run and wait time histograms.
       recordTiming: false,
     });
@@ -92,6 +98,12 @@ export class ComputePool {
     return await this.run({ name: 'poiCounts', areas: packed, request }, packed) as PoiCountAnswer;
   }
 
+  /** A dataset's rows in each area, and the sum and mean of a column's numbers there (datasets/maps/area-dataset-figures.ts). */
+  async datasetFigures(areas: readonly AreaGeometry[], request: DatasetFiguresRequest): Promise<DatasetFiguresAnswer> {
+    const packed = packGeometries(areas);
+    return await this.run({ name: 'datasetFigures', areas: packed, request }, packed) as DatasetFiguresAnswer;
+  }
+
   /** A vector tile of territorial units (null: nothing to draw). */
   async unitTile(z: number, x: number, y: number, units: UnitTileRow[], labels: boolean): Promise<Uint8Array | null> {
     return await this.run({ name: 'unitTile', z, x, y, units, labels }) as Uint8Array | null;
@@ -111,6 +123,12 @@ export class ComputePool {
   /** The export of a search's businesses as an XLSX file (poi/searches/poi-workbook.ts). */
   async poiWorkbook(sheets: PoiWorkbookSheet[], institutions: boolean, locale: Locale): Promise<Buffer> {
     const bytes = await this.run({ name: 'poiWorkbook', sheets, institutions, locale }) as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** The export of a dataset's rows in areas as an XLSX file (datasets/maps/dataset-workbook.ts). */
+  async datasetWorkbook(columns: string[], sheets: DatasetWorkbookSheet[], locale: Locale): Promise<Buffer> {
+    const bytes = await this.run({ name: 'datasetWorkbook', columns, sheets, locale }) as Uint8Array;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 

@@ -19,6 +19,10 @@ import { DatabasePoiCellLoader } from '../poi/count/poi-cell-loader.js';
 import { PoiCellCache } from '../poi/count/poi-cell-cache.js';
 import { openThreadDatabase, type ThreadDatabase } from './thread-database.js';
 import { readTableTask, type ReadTableResult } from '../datasets/files/table-file.js';
+import { areaDatasetFigures, type DatasetFiguresAnswer, type DatasetFiguresRequest } from '../datasets/maps/area-dataset-figures.js';
+import { DatasetCellCache } from '../datasets/maps/dataset-cell-cache.js';
+import { DatabaseDatasetCellLoader } from '../datasets/maps/dataset-cell-loader.js';
+import { datasetWorkbook, type DatasetWorkbookSheet } from '../datasets/maps/dataset-workbook.js';
 import { packGeometries, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
 
 export type ComputeTask =
@@ -44,6 +48,11 @@ export type ComputeTask =
    * region, read from the database by this thread and kept in its cache (poi/count).
    */
   | { name: 'poiCounts'; areas: PackedGeometries; request: PoiCountRequest }
+  /**
+   * A dataset's rows in each area and the sum and mean of a column's numbers there, from the rows of
+   * the areas' region, read from the database by this thread and kept in its cache (datasets/maps).
+   */
+  | { name: 'datasetFigures'; areas: PackedGeometries; request: DatasetFiguresRequest }
   /** A vector tile of territorial units, from the rows the database cut for it (GeoJSON text). */
   | { name: 'unitTile'; z: number; x: number; y: number; units: UnitTileRow[]; labels: boolean }
   /** The divisions export (exceljs builds the whole workbook in memory: seconds for large areas). */
@@ -52,6 +61,8 @@ export type ComputeTask =
   | { name: 'poiTile'; z: number; x: number; y: number; clusters: PoiTileCluster[] }
   /** The export of a search's businesses (up to POI_EXPORT_MAX_ITEMS rows). */
   | { name: 'poiWorkbook'; sheets: PoiWorkbookSheet[]; institutions: boolean; locale: Locale }
+  /** The export of a dataset's rows in areas (up to DATASET_EXPORT_MAX_ROWS rows). */
+  | { name: 'datasetWorkbook'; columns: string[]; sheets: DatasetWorkbookSheet[]; locale: Locale }
   /** A password's strength for its user (zxcvbn-ts: milliseconds to about a second, dictionaries loaded once per thread). */
   | { name: 'passwordStrength'; password: string; inputs: PasswordUserInputs }
   /** An uploaded file read as a table into its rows file (datasets/files/table-file.ts: seconds for 50 MB). */
@@ -70,11 +81,13 @@ export interface ComputeWorkerData {
   database?: PoolConfig;
   unitCacheBytes?: number;
   poiCacheBytes?: number;
+  datasetCacheBytes?: number;
 }
 
 let database: ThreadDatabase | undefined;
 let unitCache: UnitRegionCache | undefined;
 let poiCache: PoiCellCache | undefined;
+let datasetCache: DatasetCellCache | undefined;
 
 function threadDatabase(): ThreadDatabase {
   const { database: connection } = (workerData ?? {}) as ComputeWorkerData;
@@ -93,7 +106,12 @@ function threadPoiCache(): PoiCellCache {
   return poiCache;
 }
 
-export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | Promise<Uint8Array | MeasureFigure[] | PoiCountAnswer | PasswordStrength | ReadTableResult> | null {
+function threadDatasetCache(): DatasetCellCache {
+  datasetCache ??= new DatasetCellCache(new DatabaseDatasetCellLoader(threadDatabase().db), ((workerData ?? {}) as ComputeWorkerData).datasetCacheBytes);
+  return datasetCache;
+}
+
+export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeometries | PackedOverlaps | Uint8Array | Promise<Uint8Array | MeasureFigure[] | PoiCountAnswer | DatasetFiguresAnswer | PasswordStrength | ReadTableResult> | null {
   switch (task.name) {
     case 'validateAreas':
       return unpackGeometries(task.geometries).flatMap((geometry, index) => {
@@ -120,12 +138,16 @@ export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeo
       return areaCensusFigures(threadUnitCache(), task.area, task.request);
     case 'poiCounts':
       return areaPoiCounts({ points: threadPoiCache(), units: threadUnitCache }, unpackGeometries(task.areas), task.request);
+    case 'datasetFigures':
+      return areaDatasetFigures(threadDatasetCache(), unpackGeometries(task.areas), task.request);
     case 'divisionsWorkbook':
       return divisionsWorkbook(task.areas, task.locale).then((buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength));
     case 'poiTile':
       return encodePoiTile(task.z, task.x, task.y, task.clusters);
     case 'poiWorkbook':
       return poiWorkbook(task.sheets, task.institutions, task.locale);
+    case 'datasetWorkbook':
+      return datasetWorkbook(task.columns, task.sheets, task.locale);
     case 'passwordStrength':
       return passwordStrength(task.password, task.inputs);
     case 'readTable':

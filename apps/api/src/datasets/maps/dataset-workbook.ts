@@ -1,0 +1,45 @@
+/**
+ * The export of a dataset's rows inside areas (SPEC §7 Map datasets report): one sheet per area,
+ * one row per dataset row inside it, its cells under the dataset's columns as imported, then its
+ * position and how it was placed. Cells come from users' files: text a spreadsheet could read as a
+ * formula is neutralised as in the other exports, except plain numbers (a negative one starts with
+ * a minus, and means nothing else). Built in a compute thread (exceljs holds the whole workbook).
+ */
+import ExcelJS from 'exceljs';
+import type { Locale, PlacementPrecision } from '@catchment/domain';
+import { neutraliseFormula, sheetName } from '../../territories/divisions-workbook.js';
+
+const PLAIN_NUMBER = /^[+-]?\d+([.,]\d*)?$/;
+const cellText = (text: string) => (PLAIN_NUMBER.test(text) ? text : neutraliseFormula(text));
+
+export interface DatasetWorkbookRow { cells: string[]; lon: number; lat: number; precision: PlacementPrecision | null }
+
+export interface DatasetWorkbookSheet { label: string; rows: DatasetWorkbookRow[] }
+
+const HEADERS: Record<Locale, { position: string[]; precisions: Record<PlacementPrecision, string> }> = {
+  en: {
+    position: ['Longitude', 'Latitude', 'Placed by'],
+    precisions: { coordinates: 'coordinates', housenumber: 'house number', street: 'street', postcode: 'postcode', city: 'city' },
+  },
+  fr: {
+    position: ['Longitude', 'Latitude', 'Placé par'],
+    precisions: { coordinates: 'coordonnées', housenumber: 'numéro', street: 'rue', postcode: 'code postal', city: 'ville' },
+  },
+};
+
+export async function datasetWorkbook(columns: string[], sheets: DatasetWorkbookSheet[], locale: Locale): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+  const { position, precisions } = HEADERS[locale];
+  const taken = new Set<string>();
+  for (const { label, rows } of sheets) {
+    const sheet = workbook.addWorksheet(sheetName(label, taken));
+    sheet.addRow([...columns.map(cellText), ...position]).font = { bold: true };
+    sheet.views = [{ state: 'frozen', ySplit: 1 }];
+    for (const row of rows) {
+      sheet.addRow([...columns.map((_, i) => cellText(row.cells[i] ?? '')), row.lon, row.lat, row.precision ? precisions[row.precision] : null]);
+    }
+    sheet.columns.forEach((column, i) => { column.width = i < columns.length ? 20 : 14; });
+  }
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
