@@ -159,6 +159,23 @@ export const ERRORS = {
   operationColumnRequired: { code: 'OPERATION_COLUMN_REQUIRED', status: 422, message: 'errors.operationColumnRequired' },
   /** Export of more rows than DATASET_EXPORT_MAX_ROWS; details.count, details.max. */
   datasetExportTooLarge: { code: 'DATASET_EXPORT_TOO_LARGE', status: 422, message: 'errors.datasetExportTooLarge' },
+  // CRM connections and synchronised lists (SPEC §7 CRM, §8 CRM errors; apps/api/src/crm).
+  /** The caller's plan does not let them connect a CRM (SPEC §6); details.plan is the cheapest that does. */
+  crmNotAllowed: { code: 'CRM_NOT_ALLOWED', status: 403, message: 'errors.crmNotAllowed' },
+  /** The CRM refused the authorisation code, or the server has no app credentials for it: connect again. */
+  crmCannotConnect: { code: 'CRM_CANNOT_CONNECT', status: 502, message: 'errors.crmCannotConnect' },
+  /** The CRM no longer accepts the connection's refresh token (app uninstalled, access revoked): reconnect. */
+  crmConnectionExpired: { code: 'CRM_CONNECTION_EXPIRED', status: 409, message: 'errors.crmConnectionExpired' },
+  /** No CRM connection of that id for this account. */
+  crmConnectionNotFound: { code: 'CRM_CONNECTION_NOT_FOUND', status: 404, message: 'errors.crmConnectionNotFound' },
+  /** The CRM has no list of that id (deleted there), or not one of contacts or companies. */
+  crmListNotFound: { code: 'CRM_LIST_NOT_FOUND', status: 404, message: 'errors.crmListNotFound' },
+  /** The CRM's own rate limit held after our retries; details.retryAfterSeconds when it said. */
+  crmDataLimitReached: { code: 'CRM_DATA_LIMIT_REACHED', status: 429, message: 'errors.crmDataLimitReached' },
+  /** The list's records could not be placed by the chosen address properties. */
+  crmGeolocation: { code: 'CRM_GEOLOCATION', status: 422, message: 'errors.crmGeolocation' },
+  /** The CRM answered with a server error, an unreadable body or not in time. */
+  crmInternal: { code: 'CRM_INTERNAL', status: 502, message: 'errors.crmInternal' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -50,6 +50,14 @@ describe('the gating table (SPEC §6)', () => {
     expect(may('default', FEATURES.poiCreateNoLimit('fr'))).toBe(false);
   });
 
+  it('lets the paid plans connect a CRM, not the free plan (SPEC §6: some users may not)', () => {
+    expect(may('default', FEATURES.crm)).toBe(false);
+    expect(may('essential_2019', FEATURES.crm)).toBe(true);
+    expect(may('plus_2021', FEATURES.crm)).toBe(true);
+    expect(may('advanced_2024', FEATURES.crm)).toBe(true);
+    expect(cheapestPlanGranting(FEATURES.crm)).toBe('essential_2019');
+  });
+
   it('grants every higher plan at least what a lower one does', () => {
     const plans = Object.values(PLAN_CATALOGUE).sort((a, b) => a.rank - b.rank);
     for (let i = 1; i < plans.length; i += 1) {

@@ -56,5 +56,7 @@ export const FEATURES = {
   extractor: (kind: string) => `extractor:${kind}`,
   /** Own data (client datasets) import; the plan's pins say how many rows. */
   dataImport: 'data_import',
+  /** Connecting a CRM and synchronising its lists as datasets (ESSENTIAL; SPEC §6: some users may not). */
+  crm: 'crm',
   heatmap: (measure: string, country: string) => `heatmap:${measure}:${country}`,
 } as const;
