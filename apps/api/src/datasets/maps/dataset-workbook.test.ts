@@ -22,7 +22,8 @@ describe('dataset workbook', () => {
     // A plain number, negative or not, is no formula: it stays as it was written.
     expect(values('Camden', 2)).toEqual(['2', '\'=HYPERLINK("http://x")', '-3', -0.1, 51.53, 'rue']);
     expect(values('Camden', 3)).toEqual(['3', "'@SUM(A1)", "'-1+1", -0.12, 51.54]);
-    expect(values('Camden', 4)).toEqual(['-0,5', '', '', -0.12, 51.54, 'ville']);
+    // A blank cell is an empty cell.
+    expect(values('Camden', 4)).toEqual(['-0,5', undefined, undefined, -0.12, 51.54, 'ville']);
     expect(workbook.getWorksheet('Westminster (2)')!.rowCount).toBe(1);
   });
 });
