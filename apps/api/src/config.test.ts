@@ -26,4 +26,13 @@ describe('GEOCODER', () => {
     expect(() => loadConfig({ GEOCODER: 'nominatim' })).toThrow(/GEOCODER=nominatim needs GEOCODER_URL/);
     expect(() => loadConfig({ GEOCODER: 'photon', GEOCODER_URL: 'localhost:2322' })).toThrow(/GEOCODER_URL must be an http\(s\) URL/);
   });
+
+  it("has no HubSpot app without its id and secret, and HubSpot's own addresses by default", () => {
+    expect(loadConfig({}).hubspot).toBeUndefined();
+    expect(loadConfig({ HUBSPOT_CLIENT_ID: 'id', HUBSPOT_CLIENT_SECRET: 'secret' }).hubspot)
+      .toEqual({ clientId: 'id', clientSecret: 'secret', apiUrl: 'https://api.hubapi.com', authUrl: 'https://app.hubspot.com/oauth/authorize' });
+    expect(loadConfig({ HUBSPOT_CLIENT_ID: 'id', HUBSPOT_CLIENT_SECRET: 'secret', HUBSPOT_API_URL: 'http://127.0.0.1:9000/' }).hubspot?.apiUrl).toBe('http://127.0.0.1:9000');
+    expect(() => loadConfig({ HUBSPOT_CLIENT_ID: 'id' })).toThrow(/HUBSPOT_CLIENT_SECRET/);
+    expect(() => loadConfig({ HUBSPOT_CLIENT_ID: 'id', HUBSPOT_CLIENT_SECRET: 's', HUBSPOT_API_URL: 'api.hubapi.com' })).toThrow(/http/);
+  });
 });

@@ -83,6 +83,18 @@ export interface Config {
   stripe: StripeSettings | undefined;
   /** Who places the addresses of imported customer files (geocoding/geocoder.setup.ts). */
   geocoder: GeocoderSettings;
+  /** The HubSpot app users connect their CRM through (crm/); undefined without HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET. */
+  hubspot: HubSpotAppSettings | undefined;
+}
+
+export interface HubSpotAppSettings {
+  /** The app's OAuth client id and secret (HubSpot developer account, app's Auth tab). */
+  clientId: string;
+  clientSecret: string;
+  /** HubSpot's API (https://api.hubapi.com). */
+  apiUrl: string;
+  /** HubSpot's authorize page (https://app.hubspot.com/oauth/authorize). */
+  authUrl: string;
 }
 
 export const GEOCODER_PROVIDERS = ['builtin', 'nominatim', 'photon', 'ban'] as const;
@@ -138,6 +150,20 @@ function geocoderSettings(env: NodeJS.ProcessEnv): GeocoderSettings {
     timeoutSeconds: positiveInteger(env.GEOCODER_TIMEOUT_SECONDS, 30, 'GEOCODER_TIMEOUT_SECONDS'),
     concurrency: positiveInteger(env.GEOCODER_CONCURRENCY, 4, 'GEOCODER_CONCURRENCY'),
   };
+}
+
+/** The HubSpot app: both its id and secret, or neither (CRM connections then answer that they cannot connect). */
+function hubspotSettings(env: NodeJS.ProcessEnv): HubSpotAppSettings | undefined {
+  const clientId = env.HUBSPOT_CLIENT_ID?.trim() ?? '';
+  const clientSecret = env.HUBSPOT_CLIENT_SECRET?.trim() ?? '';
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) throw new Error('HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET go together: set both, or neither');
+  const apiUrl = (env.HUBSPOT_API_URL?.trim() || 'https://api.hubapi.com').replace(/\/$/, '');
+  const authUrl = env.HUBSPOT_AUTH_URL?.trim() || 'https://app.hubspot.com/oauth/authorize';
+  for (const [name, url] of [['HUBSPOT_API_URL', apiUrl], ['HUBSPOT_AUTH_URL', authUrl]] as const) {
+    if (!/^https?:\/\//i.test(url)) throw new Error(`${name} must be an http(s) URL, got "${url}"`);
+  }
+  return { clientId, clientSecret, apiUrl, authUrl };
 }
 
 function planSetting(value: string | undefined): Plan {
@@ -209,5 +235,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     billingProvider: env.BILLING_PROVIDER || 'local',
     stripe: stripeSettings(env),
     geocoder: geocoderSettings(env),
+    hubspot: hubspotSettings(env),
   };
 }

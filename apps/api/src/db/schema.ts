@@ -132,6 +132,8 @@ export interface Database {
   client_datasets: ClientDatasetsTable;
   client_dataset_rows: ClientDatasetRowsTable;
   map_datasets: MapDatasetsTable;
+  crm_connections: CrmConnectionsTable;
+  crm_synchronized_lists: CrmSynchronizedListsTable;
 }
 
 /** An account's datasets and their rows (migration 016; positions are read and written with SQL). */
@@ -354,5 +356,39 @@ export interface OrganizationLogosTable {
   width_pixels: number;
   height_pixels: number;
   sha256: string;
+  updated_at: Timestamp;
+}
+
+/** An account's CRM connections (migration 018); the tokens are stored encrypted (crm/token-cipher.ts). */
+export interface CrmConnectionsTable {
+  id: Generated<number>;
+  client_id: number;
+  type: 'hubspot';
+  remote_account_id: string;
+  access_token: string;
+  refresh_token: string;
+  access_token_expires_at: Timestamp;
+  state: Generated<'connected' | 'expired'>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The CRM lists synchronised as datasets (migration 018). */
+export interface CrmSynchronizedListsTable {
+  id: Generated<number>;
+  connection_id: number;
+  remote_list_id: string;
+  name: string;
+  object_type: 'contacts' | 'companies';
+  address_properties: ColumnType<Record<string, string>, string, string>;
+  synchronized_properties: ColumnType<string[], string, string>;
+  dataset_id: number;
+  status: Generated<'active' | 'success' | 'warning' | 'failed'>;
+  last_success_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: string | null;
+  record_count: Generated<number>;
+  placed_count: Generated<number>;
+  not_placed_count: Generated<number>;
+  created_at: Timestamp;
   updated_at: Timestamp;
 }
