@@ -12,14 +12,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClientDatasetView, DataFileView, DatasetEventData } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
 import type { RoomEvent } from '../src/events/event-bus.js';
 import { JobQueue } from '../src/jobs/job-queue.js';
 import { buildServer } from '../src/server.js';
 import { importOsmAddressFile, signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
-import { call, expectStatus } from './maps-factories.js';
+import { call, createMap, expectStatus } from './maps-factories.js';
 
 const TEST_DATA = path.resolve(import.meta.dirname, '../../../test-data');
 const STATIONS = path.join(TEST_DATA, 'customers/london-cycle-hire-stations.csv');
@@ -199,5 +199,26 @@ describe('importing a file as a dataset', () => {
     expect(full.statusCode).toBe(403);
     expect(full.json().error).toMatchObject({ code: 'INSUFFICIENT_STORAGE', details: { pins: 10, used: 3, adding: 8 } });
     expect((await expectStatus<ClientDatasetView>(200, call(app, 'GET', `/Clients/${free.id}/datasets/${created.id}`, { as: free }))).rowCount).toBe(3);
+  });
+
+  it("tells the viewers of the maps that show a dataset when it changes or goes", async () => {
+    const user = await signUp(app);
+    const file = await upload(user, 'name,lat,lon\nA,51.5,-0.1\n', 'a.csv');
+    const dataset = await expectStatus<ClientDatasetView>(201, importFile(user, file.id, { name: 'A', latitudeColumn: 'lat', longitudeColumn: 'lon' }));
+    const map = await createMap(app, user);
+    await expectStatus(201, call(app, 'POST', `/v2/maps/${map.id}/datasets/bulk`, { as: user, payload: { datasets: [{ datasetId: dataset.id }] } }));
+    const versionOf = async () => (await expectStatus<{ version: number }>(200, call(app, 'GET', `/v2/maps/${map.id}/datasets`, { as: user }))).version;
+    const syncs = () => events.filter((event) => event.room === `map:${map.id}` && event.event === 'list-sync').map((event) => (event.data as { datasetsVersion?: number }).datasetsVersion);
+
+    const before = await versionOf();
+    await expectStatus(200, call(app, 'PATCH', `/Clients/${user.id}/datasets/${dataset.id}`, { as: user, payload: { name: 'Renamed' } }));
+    expect(await versionOf()).toBe(before + 1);
+    await vi.waitFor(() => expect(syncs()).toContain(before + 1));
+    await expectStatus(200, call(app, 'POST', `/Clients/${user.id}/datasets/${dataset.id}`, { as: user, payload: { items: [{ position: [-0.12, 51.51] }] } }));
+    expect(await versionOf()).toBe(before + 2);
+    await expectStatus(204, call(app, 'DELETE', `/Clients/${user.id}/datasets/${dataset.id}`, { as: user }));
+    const after = await expectStatus<{ version: number; datasets: unknown[] }>(200, call(app, 'GET', `/v2/maps/${map.id}/datasets`, { as: user }));
+    expect(after).toMatchObject({ version: before + 3, datasets: [] });
+    await vi.waitFor(() => expect(syncs()).toContain(before + 3));
   });
 });

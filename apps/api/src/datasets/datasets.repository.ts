@@ -24,6 +24,9 @@ export interface PlacedRow {
   precision: PlacementPrecision | null;
 }
 
+/** A map whose datasets' version moved on. */
+export interface MapDatasetsTouched { id: number; version: number; datasets_version: number }
+
 export interface ImportOutcome {
   pointCount: number;
   notGeocodedCount: number;
@@ -143,9 +146,25 @@ export class DatasetsRepository {
     }).where('id', '=', id).where('client_id', '=', clientId).returningAll().executeTakeFirst();
   }
 
-  async remove(clientId: number, id: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('client_datasets').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-    return result.numDeletedRows > 0n;
+  /**
+   * The maps that show the dataset move their datasets' version on (what they show of it changed:
+   * its rows, name or colour, or it is going); their ids and versions, to tell their viewers.
+   */
+  touchMapsShowing(id: number): Promise<MapDatasetsTouched[]> {
+    return this.db.updateTable('maps').set((eb) => ({ datasets_version: eb('datasets_version', '+', 1) }))
+      .where('id', 'in', (eb) => eb.selectFrom('map_datasets').select('map_id').where('dataset_id', '=', id))
+      .returning(['id', 'version', 'datasets_version']).execute();
+  }
+
+  /** Deletes the account's dataset (its rows and its places on maps go with it); the maps that showed it, or undefined if it had none such. */
+  async remove(clientId: number, id: number): Promise<MapDatasetsTouched[] | undefined> {
+    return this.db.transaction().execute(async (tx) => {
+      const datasets = new DatasetsRepository(tx as Transaction<Database>);
+      if (!(await datasets.find(clientId, id))) return undefined;
+      const touched = await datasets.touchMapsShowing(id);
+      await tx.deleteFrom('client_datasets').where('id', '=', id).execute();
+      return touched;
+    });
   }
 
   /** The rows the import could not place, in the file's order (the "not geocoded" report). */

@@ -19,6 +19,7 @@ import { DataFilesService } from './files/data-files.service.js';
 import { DATASET_IMPORT_QUEUE, DATASET_IMPORT_QUEUE_OPTIONS, datasetImportHandler, runInProcess } from './import/dataset-import.job.js';
 import { geocodeWith } from './import/geocode-rows.js';
 import { notPlacedCsv } from './import/not-placed-report.js';
+import { datasetsSyncEvent } from './maps/map-dataset-events.js';
 import { mapDatasetsRoutes } from './maps/map-datasets.routes.js';
 
 const tags = ['datasets'];
@@ -104,6 +105,8 @@ export const datasetsRoutes: RouteModule = async (api, ctx) => {
   await api.register(dataFilesPlugin, {
     dataFiles: (isSizeLimitError) => new DataFilesService(files, store, ctx.plans, (source, target, locale) => ctx.compute.readTable(source, target, locale), isSizeLimitError),
   });
-  await api.register(datasetsPlugin, { datasets: new DatasetsService(datasets, files, ctx.plans, startImport) });
+  await api.register(datasetsPlugin, { datasets: new DatasetsService(datasets, files, ctx.plans, startImport, (maps) => {
+    for (const map of maps) ctx.events.publish(datasetsSyncEvent(map, map.datasets_version));
+  }) });
   await mapDatasetsRoutes(api, ctx);
 };

@@ -12,7 +12,7 @@ import {
 } from '@catchment/domain';
 import type { PlanAccess } from '../plans/plan-access.js';
 import type { DataFilesRepository } from './files/data-files.repository.js';
-import type { DatasetRow, DatasetsRepository } from './datasets.repository.js';
+import type { DatasetRow, DatasetsRepository, MapDatasetsTouched } from './datasets.repository.js';
 import type { DatasetImportJob } from './import/dataset-import.js';
 import { rowPlacement } from './import/row-placement.js';
 
@@ -76,6 +76,8 @@ export class DatasetsService {
     private readonly files: DataFilesRepository,
     private readonly plans: PlanAccess,
     private readonly startImport: StartImport,
+    /** Tells the viewers of maps that show a changed dataset (real-time list-sync). */
+    private readonly announce: (maps: readonly MapDatasetsTouched[]) => void = () => {},
     private readonly waitMs = IMPORT_WAIT_MS,
   ) {}
 
@@ -122,10 +124,11 @@ export class DatasetsService {
     const dataset = await this.owned(clientId, id);
     if (dataset.status !== 'ready') throw new DomainError('conflict');
     assertColumns(dataset.columns, items);
-    const updated = await this.datasets.withAccountLocked(clientId, async (datasets) => {
+    const { updated, maps } = await this.datasets.withAccountLocked(clientId, async (datasets) => {
       assertPins(access.plan, await datasets.pinsUsed(clientId), items.length);
-      return datasets.appendPlaced(id, itemRows(dataset.columns, items));
+      return { updated: await datasets.appendPlaced(id, itemRows(dataset.columns, items)), maps: await datasets.touchMapsShowing(id) };
     });
+    this.announce(maps);
     return toDatasetView(updated);
   }
 
@@ -142,11 +145,15 @@ export class DatasetsService {
     if (changes.operationColumn && !dataset.columns.includes(changes.operationColumn)) {
       throw new RequestValidationError([{ code: 'custom', input: changes.operationColumn, message: 'validation.unknownColumn', path: ['operationColumn'] }], 'body');
     }
-    return toDatasetView((await this.datasets.update(clientId, id, changes))!);
+    const updated = (await this.datasets.update(clientId, id, changes))!;
+    this.announce(await this.datasets.touchMapsShowing(id));
+    return toDatasetView(updated);
   }
 
   async remove(clientId: number, id: number): Promise<void> {
-    if (!(await this.datasets.remove(clientId, id))) throw new DomainError('datasetNotFound');
+    const maps = await this.datasets.remove(clientId, id);
+    if (!maps) throw new DomainError('datasetNotFound');
+    this.announce(maps);
   }
 
   /** The dataset and the rows its import could not place (the "not geocoded" report). */
