@@ -14,7 +14,8 @@ import { organizationRoutes } from './organization/organization.routes.js';
 import { poiRoutes } from './poi/poi.routes.js';
 import { appKeysRoutes } from './appkeys/app-keys.routes.js';
 import { datasetsRoutes } from './datasets/datasets.routes.js';
+import { crmRoutes } from './crm/crm.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, datasetsRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, datasetsRoutes, crmRoutes];

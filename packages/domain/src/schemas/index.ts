@@ -12,3 +12,4 @@ export * from './app-keys.js';
 export * from './data-files.js';
 export * from './datasets.js';
 export * from './map-datasets.js';
+export * from './crm.js';
