@@ -170,8 +170,10 @@ export const ERRORS = {
   crmConnectionNotFound: { code: 'CRM_CONNECTION_NOT_FOUND', status: 404, message: 'errors.crmConnectionNotFound' },
   /** The CRM has no list of that id (deleted there), or not one of contacts or companies. */
   crmListNotFound: { code: 'CRM_LIST_NOT_FOUND', status: 404, message: 'errors.crmListNotFound' },
-  /** The CRM's own rate limit held after our retries; details.retryAfterSeconds when it said. */
-  crmDataLimitReached: { code: 'CRM_DATA_LIMIT_REACHED', status: 429, message: 'errors.crmDataLimitReached' },
+  /** A list holds more records than the plan's pins leave room for; details.pins, used, adding, plan (the upgrade, if any). */
+  crmDataLimitReached: { code: 'CRM_DATA_LIMIT_REACHED', status: 403, message: 'errors.crmDataLimitReached' },
+  /** The CRM's own rate limit held after our retries (Retry-After as it said). */
+  crmRateLimited: { code: 'CRM_RATE_LIMITED', status: 429, message: 'errors.crmRateLimited' },
   /** The list's records could not be placed by the chosen address properties. */
   crmGeolocation: { code: 'CRM_GEOLOCATION', status: 422, message: 'errors.crmGeolocation' },
   /** The CRM answered with a server error, an unreadable body or not in time. */

@@ -133,19 +133,19 @@ describe('HubSpot failures', () => {
     expect(waits).toEqual([50, 100]);
   });
 
-  it('gives up after its retries: a 429 is "data limit reached", a 5xx "internal"', async () => {
+  it('gives up after its retries: a 429 is "rate limited", a 5xx "internal"', async () => {
     const { accessToken } = await connect();
     waits = [];
     emulator.failNext('/crm/v3/lists/search', 429, 4, 1);
     const limited = await rejection(client.searchLists(accessToken, '', 0, 10));
-    expect(limited).toMatchObject({ kind: 'crmDataLimitReached', retryAfterSeconds: 1 });
+    expect(limited).toMatchObject({ kind: 'crmRateLimited', retryAfterSeconds: 1 });
     expect(waits).toEqual([1000, 1000, 1000]);
     emulator.failNext('/crm/v3/properties', 500, 4);
     expect((await rejection(client.properties(accessToken, 'contacts'))).kind).toBe('crmInternal');
     // A Retry-After longer than we wait is answered at once.
     waits = [];
     emulator.failNext('/crm/v3/lists/search', 429, 1, 3600);
-    expect(await rejection(client.searchLists(accessToken, '', 0, 10))).toMatchObject({ kind: 'crmDataLimitReached', retryAfterSeconds: 3600 });
+    expect(await rejection(client.searchLists(accessToken, '', 0, 10))).toMatchObject({ kind: 'crmRateLimited', retryAfterSeconds: 3600 });
     expect(waits).toEqual([]);
   });
 

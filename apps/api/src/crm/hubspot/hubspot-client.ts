@@ -24,7 +24,7 @@ export interface HubSpotSettings {
   retries?: number;
   /** First backoff delay, doubled at each retry; default 500 ms. */
   backoffMs?: number;
-  /** The longest wait a Retry-After may impose before we give up and answer crmDataLimitReached; default 10 s. */
+  /** The longest wait a Retry-After may impose before we give up and answer crmRateLimited; default 10 s. */
   maxRetryAfterMs?: number;
 }
 
@@ -219,7 +219,7 @@ export class HubSpotClient {
           await this.sleep(waitMs);
           continue;
         }
-        if (response.status === 429) throw new DomainError('crmDataLimitReached', { details, ...(waitSeconds !== undefined ? { retryAfterSeconds: waitSeconds } : {}) });
+        if (response.status === 429) throw new DomainError('crmRateLimited', { details, ...(waitSeconds !== undefined ? { retryAfterSeconds: waitSeconds } : {}) });
         throw new DomainError('crmInternal', { details, operatorHint: `HubSpot ${method} ${path}: ${response.status} ${error.message ?? ''}` });
       }
       if (call.refused && response.status >= 400 && response.status < 404) throw new DomainError(call.refused, { details });
