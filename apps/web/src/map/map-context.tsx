@@ -3,10 +3,10 @@
  * behind it (src/map/), so panels and the editor speak in areas and geometries, never in layers.
  */
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { SearchLayer, SearchPoint } from './search-layers.js';
+import type { DatasetLayer, DatasetPoint, SearchLayer, SearchPoint } from './point-layers.js';
 import type { UnitLayer } from './unit-layers.js';
 
-export type { SearchLayer, SearchPoint, UnitLayer };
+export type { DatasetLayer, DatasetPoint, SearchLayer, SearchPoint, UnitLayer };
 
 /** An area as the map draws it. Hidden areas are not drawn. */
 export interface DisplayArea {
@@ -52,6 +52,10 @@ export interface MapAdapter {
   showSearches(searches: SearchLayer[]): void;
   /** Calls the handler when a business point is clicked (a cluster zooms in instead); returns the unsubscribe. */
   onSearchPointClick(handler: (point: SearchPoint) => void): () => void;
+  /** Draws the rows of the user's datasets in their colours (clusters with counts at low zooms) above the searches, the first on top; [] removes them. */
+  showDatasets(datasets: DatasetLayer[]): void;
+  /** Calls the handler when a row's point is clicked (a cluster zooms in instead); returns the unsubscribe. */
+  onDatasetPointClick(handler: (point: DatasetPoint) => void): () => void;
   /** Rings one point in a colour (the business chosen in a list); null removes the ring. */
   highlightPoint(position: [number, number] | null, color?: string): void;
   /** A popup anchored at a point showing the element (null closes it); onClose runs when the user closes it. */

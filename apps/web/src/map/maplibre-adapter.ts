@@ -1,5 +1,5 @@
 /** MapAdapter over a loaded MapLibre map: the only code, with its helpers here, that knows MapLibre. */
-import { Marker, Popup, type GeoJSONSource, type Map as MaplibreMap, type MapLayerMouseEvent, type MapMouseEvent } from 'maplibre-gl';
+import { Marker, Popup, type GeoJSONSource, type Map as MaplibreMap, type MapLayerMouseEvent, type MapMouseEvent, type PointLike } from 'maplibre-gl';
 import type { PolygonGeometry } from '@catchment/domain';
 import type { CentreHandle, CoveredSides, DisplayArea, MapAdapter, MapPopup, ShapeEditTarget } from './map-context.js';
 import { areaFeatures, geometryBounds } from './area-features.js';
@@ -7,7 +7,7 @@ import { addAreaLayers, AREAS_FILL_LAYER_ID, AREAS_SOURCE_ID, emptyCollection, P
 import { IDLE, type InteractionStore } from './interaction.js';
 import { startPolygonDrawing, type PolygonDrawing } from './polygon-drawing.js';
 import { startPointPicking, type PointPicking } from './point-picking.js';
-import { SearchLayers, type SearchLayer, type SearchPoint } from './search-layers.js';
+import { PointHighlight, PointLayers, type DatasetLayer, type DatasetPoint, type PointFeature, type SearchLayer, type SearchPoint } from './point-layers.js';
 import { startShapeEditing, type ShapeEditing } from './shape-editing.js';
 import { UnitLayers, UNITS_FILL_LAYER_ID, UNITS_POINT_LAYER_ID, type UnitLayer } from './unit-layers.js';
 
@@ -24,7 +24,8 @@ type AreaDoubleClickHandler = (uuid: string) => void;
 type Interaction = PolygonDrawing | PointPicking | ShapeEditing;
 type UnitClickHandler = (unit: { code: string; name: string }) => void;
 type SearchPointClickHandler = (point: SearchPoint) => void;
-/** Zoom levels a click on a cluster of business points goes in by. */
+type DatasetPointClickHandler = (point: DatasetPoint) => void;
+/** Zoom levels a click on a cluster of points goes in by. */
 const CLUSTER_CLICK_ZOOM_STEP = 2;
 const HIGHLIGHT_COLOR = '#111827';
 const UNIT_LAYER_IDS = [UNITS_FILL_LAYER_ID, UNITS_POINT_LAYER_ID];
@@ -34,8 +35,11 @@ export class MaplibreMapAdapter implements MapAdapter {
   private readonly doubleClickHandlers = new Set<AreaDoubleClickHandler>();
   private readonly unitClickHandlers = new Set<UnitClickHandler>();
   private readonly searchPointClickHandlers = new Set<SearchPointClickHandler>();
+  private readonly datasetPointClickHandlers = new Set<DatasetPointClickHandler>();
   private readonly units: UnitLayers;
-  private readonly searches: SearchLayers;
+  private readonly searches: PointLayers;
+  private readonly datasets: PointLayers;
+  private readonly highlight: PointHighlight;
   private popup: Popup | null = null;
   private interaction: Interaction | null = null;
   private interactionEndedAt = Number.NEGATIVE_INFINITY;
@@ -48,10 +52,12 @@ export class MaplibreMapAdapter implements MapAdapter {
   constructor(private readonly map: MaplibreMap, private readonly interactionStore: InteractionStore) {
     addAreaLayers(map);
     this.units = new UnitLayers(map);
-    this.searches = new SearchLayers(map);
+    this.searches = new PointLayers(map, 'catchment-search-');
+    this.datasets = new PointLayers(map, 'catchment-dataset-');
+    this.highlight = new PointHighlight(map);
     map.on('click', AREAS_FILL_LAYER_ID, this.handleAreaClick);
-    map.on('click', this.handleSearchClick);
-    map.on('mousemove', this.handleSearchHover);
+    map.on('click', this.handlePointClick);
+    map.on('mousemove', this.handlePointHover);
     map.on('dblclick', AREAS_FILL_LAYER_ID, this.handleAreaDoubleClick);
     map.on('click', this.handleUnitClick);
     map.on('mouseenter', AREAS_FILL_LAYER_ID, this.handleAreaEnter);
@@ -67,11 +73,12 @@ export class MaplibreMapAdapter implements MapAdapter {
     this.map.off('mouseenter', AREAS_FILL_LAYER_ID, this.handleAreaEnter);
     this.map.off('mouseleave', AREAS_FILL_LAYER_ID, this.handleAreaLeave);
     this.map.off('click', this.handleUnitClick);
-    this.map.off('click', this.handleSearchClick);
-    this.map.off('mousemove', this.handleSearchHover);
+    this.map.off('click', this.handlePointClick);
+    this.map.off('mousemove', this.handlePointHover);
     this.popup?.remove();
     this.clickHandlers.clear();
     this.searchPointClickHandlers.clear();
+    this.datasetPointClickHandlers.clear();
     this.doubleClickHandlers.clear();
     this.unitClickHandlers.clear();
   }
@@ -194,7 +201,8 @@ export class MaplibreMapAdapter implements MapAdapter {
   }
 
   showSearches(searches: SearchLayer[]): void {
-    this.searches.show(searches);
+    this.searches.show(searches.map(({ searchId, color, tilesUrl }) => ({ id: searchId, color, tilesUrl })));
+    this.stackPoints();
   }
 
   onSearchPointClick(handler: SearchPointClickHandler): () => void {
@@ -202,8 +210,34 @@ export class MaplibreMapAdapter implements MapAdapter {
     return () => { this.searchPointClickHandlers.delete(handler); };
   }
 
+  showDatasets(datasets: DatasetLayer[]): void {
+    this.datasets.show(datasets.map(({ datasetId, color, tilesUrl }) => ({ id: datasetId, color, tilesUrl })));
+    this.stackPoints();
+  }
+
+  onDatasetPointClick(handler: DatasetPointClickHandler): () => void {
+    this.datasetPointClickHandlers.add(handler);
+    return () => { this.datasetPointClickHandlers.delete(handler); };
+  }
+
   highlightPoint(position: [number, number] | null, color = HIGHLIGHT_COLOR): void {
-    this.searches.highlight(position, color);
+    this.highlight.set(position, color);
+    this.highlight.raise();
+  }
+
+  /** The points above the areas: the searches', then the user's own data over them, the ring above all. */
+  private stackPoints(): void {
+    this.searches.raise();
+    this.datasets.raise();
+    this.highlight.raise();
+  }
+
+  /** The point or group drawn at a pixel, the user's own data first (drawn on top), and whose it is. */
+  private pointAt(point: PointLike): { list: 'datasets' | 'searches'; feature: PointFeature } | null {
+    const dataset = this.datasets.featureAt(point);
+    if (dataset) return { list: 'datasets', feature: dataset };
+    const search = this.searches.featureAt(point);
+    return search ? { list: 'searches', feature: search } : null;
   }
 
   showPopup(popup: MapPopup | null): void {
@@ -251,8 +285,8 @@ export class MaplibreMapAdapter implements MapAdapter {
 
   private readonly handleAreaClick = (event: MapLayerMouseEvent) => {
     // While a point or a polygon is being placed, or units are being picked, clicks belong to that;
-    // a business point drawn over the area takes its click.
-    if (this.clickTaken() || this.searches.featureAt(event.point)) return;
+    // a business or a row of the user's data drawn over the area takes its click.
+    if (this.clickTaken() || this.pointAt(event.point)) return;
     const uuid = event.features?.[0]?.properties?.uuid;
     if (typeof uuid !== 'string') return;
     const { shiftKey, ctrlKey, metaKey } = event.originalEvent;
@@ -284,24 +318,27 @@ export class MaplibreMapAdapter implements MapAdapter {
     for (const handler of this.unitClickHandlers) handler(unit);
   };
 
-  private readonly handleSearchClick = (event: MapMouseEvent) => {
+  private readonly handlePointClick = (event: MapMouseEvent) => {
     if (this.clickTaken()) return;
-    const found = this.searches.featureAt(event.point);
+    const found = this.pointAt(event.point);
     if (!found) return;
-    if (found.kind === 'cluster') {
-      this.map.easeTo({ center: found.position, zoom: this.map.getZoom() + CLUSTER_CLICK_ZOOM_STEP });
+    const { list, feature } = found;
+    if (feature.kind === 'cluster') {
+      this.map.easeTo({ center: feature.position, zoom: this.map.getZoom() + CLUSTER_CLICK_ZOOM_STEP });
       return;
     }
-    for (const handler of this.searchPointClickHandlers) handler(found.item);
+    const { sourceId, itemId, name, position } = feature;
+    if (list === 'datasets') for (const handler of this.datasetPointClickHandlers) handler({ datasetId: sourceId, itemId, name, position });
+    else for (const handler of this.searchPointClickHandlers) handler({ searchId: sourceId, itemId, name, position });
   };
 
-  /** The pointer over a business point or a cluster says it can be clicked (areas keep their own cursor). */
-  private readonly handleSearchHover = (event: MapMouseEvent) => {
+  /** The pointer over a point or a group says it can be clicked (areas keep their own cursor). */
+  private readonly handlePointHover = (event: MapMouseEvent) => {
     if (this.interaction) return;
-    const over = this.searches.featureAt(event.point) !== null;
+    const over = this.pointAt(event.point) !== null;
     const canvas = this.map.getCanvasContainer();
-    if (over) canvas.dataset.overSearchPoint = 'true';
-    else if (canvas.dataset.overSearchPoint) delete canvas.dataset.overSearchPoint;
+    if (over) canvas.dataset.overPoint = 'true';
+    else if (canvas.dataset.overPoint) delete canvas.dataset.overPoint;
     else return;
     const overArea = !over && this.map.getLayer(AREAS_FILL_LAYER_ID) && this.map.queryRenderedFeatures(event.point, { layers: [AREAS_FILL_LAYER_ID] }).length > 0;
     canvas.style.cursor = over || overArea ? 'pointer' : '';
