@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_SYNC_THROTTLE_MS } from '@catchment/domain';
-import { announcedSearchesVersion, announcedVersion, NewerVersionWatch } from './newer-version-watch.js';
+import { announcedDatasetsVersion, announcedSearchesVersion, announcedVersion, NewerVersionWatch } from './newer-version-watch.js';
 
 describe('announcedVersion', () => {
   it('reads the version of a list-sync or a join answer about the map, and nothing else', () => {
@@ -19,6 +19,16 @@ describe('announcedSearchesVersion', () => {
     expect(announcedSearchesVersion({ event: 'list-sync', data: { mapId: 4, version: 9 } }, 4)).toBeUndefined();
     expect(announcedSearchesVersion({ event: 'list-sync', data: { mapId: 5, version: 9, searchesVersion: 3 } }, 4)).toBeUndefined();
     expect(announcedSearchesVersion({ event: 'joined', data: { mapId: 5, id: 5, version: 7, searchesVersion: 2 } }, 4)).toBeUndefined();
+  });
+});
+
+describe('announcedDatasetsVersion', () => {
+  it("reads the datasets' version of a list-sync or a join answer about the map, and nothing from other writes' list-syncs", () => {
+    expect(announcedDatasetsVersion({ event: 'list-sync', data: { mapId: 4, version: 9, datasetsVersion: 5 } }, 4)).toBe(5);
+    expect(announcedDatasetsVersion({ event: 'joined', data: { mapId: 4, id: 4, version: 7, searchesVersion: 2, datasetsVersion: 6 } }, 4)).toBe(6);
+    expect(announcedDatasetsVersion({ event: 'list-sync', data: { mapId: 4, version: 9, searchesVersion: 3 } }, 4)).toBeUndefined();
+    expect(announcedDatasetsVersion({ event: 'list-sync', data: { mapId: 5, version: 9, datasetsVersion: 3 } }, 4)).toBeUndefined();
+    expect(announcedDatasetsVersion({ event: 'datasets', data: { datasetId: 4, status: 'ready', progress: 1 } }, 4)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Decides when a map on screen, or its list of business searches, must be fetched again: a
+ * Decides when a map on screen, or its list of business searches or of datasets, must be fetched again: a
  * list-sync (or the answer to a join) announced a version newer than the one shown. Announcements
  * are gathered for LIST_SYNC_THROTTLE_MS (SPEC §9): a burst of changes costs one refetch, and our
  * own saves, announced too, have by then come back and made the shown version catch up, so they
@@ -21,6 +21,16 @@ export function announcedVersion(message: RealtimeServerMessage, mapId: number):
 export function announcedSearchesVersion(message: RealtimeServerMessage, mapId: number): number | undefined {
   if (message.event === 'list-sync' && message.data.mapId === mapId) return message.data.searchesVersion;
   if (message.event === 'joined' && message.data.id === mapId) return message.data.searchesVersion;
+  return undefined;
+}
+
+/**
+ * The version of the datasets' list a message announces for the map `mapId`: a write of the map's
+ * datasets says it in its list-sync (other writes do not), a join's answer does too.
+ */
+export function announcedDatasetsVersion(message: RealtimeServerMessage, mapId: number): number | undefined {
+  if (message.event === 'list-sync' && message.data.mapId === mapId) return message.data.datasetsVersion;
+  if (message.event === 'joined' && message.data.id === mapId) return message.data.datasetsVersion;
   return undefined;
 }
 
