@@ -24,6 +24,7 @@ import type { FeatureTopic } from '../plans/feature-topics.js';
 import type { PlanAccess } from '../plans/plan-access.js';
 import { LockedFeature, TabLock } from '../plans/plan-lock.js';
 import { usePlanAccess } from '../plans/use-plan-access.js';
+import { DatasetsTab } from '../datasets/datasets-tab.js';
 import { PoiTab } from '../searches/poi-tab.js';
 import { areaCentre, useCountryAt } from './analysis-country.js';
 import { CensusTab } from './census-tab.js';
@@ -185,6 +186,7 @@ function VisitorPrompt() {
 function TabContent({ tab, target, country }: { tab: AnalysisTab; target: AnalysisTarget; country: Country }) {
   const { t } = useTranslation();
   if (tab === 'poi') return <PoiTab target={target} country={country} />;
+  if (tab === 'datasets') return <DatasetsTab target={target} />;
   if ((tab === 'census' || tab === 'divisions') && target.area) {
     return tab === 'census' ? <CensusTab target={target} /> : <DivisionsTab target={target} />;
   }

@@ -9,6 +9,7 @@ import type { MapDocument } from '@catchment/domain';
 import { EditorProvider, SaveIndicator, UndoToast, useEditorShortcuts } from '../editor/index.js';
 import { CreateAreaPanel, LayersPanel } from '../panels/index.js';
 import { AnalysisPanel } from '../analysis/analysis-panel.js';
+import { DatasetsView } from '../datasets/datasets-view.js';
 import { SearchesView } from '../searches/searches-view.js';
 import { MapListSync } from '../realtime/map-list-sync.js';
 import { FitOnOpen } from './fit-on-open.js';
@@ -43,9 +44,11 @@ export function MapEditor({ document, onConflict, banner }: MapEditorProps) {
         <LayersPanel />
       </PanelsDrawer>
       <div className="map-top">{banner}</div>
-      {/* The map's business searches: drawn on the map, listed in the analysis panel's POI tab. */}
+      {/* The map's business searches and the user's own data: drawn on the map, listed in the analysis panel's tabs. */}
       <SearchesView mapId={document ? String(document.id) : null}>
-        <AnalysisPanel mapId={document ? String(document.id) : null} />
+        <DatasetsView mapId={document ? String(document.id) : null} canEdit={document?.canEdit ?? false}>
+          <AnalysisPanel mapId={document ? String(document.id) : null} />
+        </DatasetsView>
       </SearchesView>
       <UndoToast />
     </EditorProvider>
