@@ -5,30 +5,50 @@
  * a refresh token refused (the connection expired, then reconnected), who may connect and whose
  * connection it is, and that tokens never leave the server nor sit in the database as they are.
  */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CrmAuthorizeView, CrmConnectionView, CrmPropertyView, CrmRemoteListPage, CrmSampleView } from '@catchment/domain';
+import type {
+  ClientDatasetView, CrmAuthorizeView, CrmConnectionView, CrmPropertyView, CrmRemoteListPage, CrmSampleView, CrmSynchronizedListView, RealtimeEventName,
+} from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
+import type { RoomEvent } from '../src/events/event-bus.js';
+import { JobQueue } from '../src/jobs/job-queue.js';
 import { buildServer } from '../src/server.js';
 import { EMULATOR_HUB_ID, HubSpotEmulator } from '../src/crm/hubspot/test-support/hubspot-emulator.js';
-import { signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
-import { call, expectStatus } from './maps-factories.js';
+import { importOsmAddressFile, signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
+import { call, createMap, expectStatus } from './maps-factories.js';
+
+const NORTH_BAYREUTH = path.resolve(import.meta.dirname, '../../../test-data/osm/north-bayreuth.osm.pbf');
 
 const REDIRECT = 'http://localhost:3000/app/oauth/hubspot';
 
 let ctx: AppContext;
 let app: FastifyInstance;
 let emulator: HubSpotEmulator;
+let queue: JobQueue;
+const events: RoomEvent[] = [];
+let unsubscribe: () => void;
 
 beforeAll(async () => {
   ({ ctx } = await testApp());
   emulator = await new HubSpotEmulator().start();
+  // Synchronisations run on a real job queue (a schema of its own), as in the app.
+  queue = new JobQueue(ctx.database.connection, {
+    schema: `pgboss_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`, maxConnections: 2, maintenanceIntervalSeconds: 1, pollingIntervalSeconds: 0.5, stopGraceSeconds: 1,
+  });
+  await queue.start();
   // The worker's context, with the HubSpot app pointing at the emulator.
-  app = await buildServer({ ...ctx, config: { ...ctx.config, hubspot: emulator.settings() } }, { rateLimits: false });
+  app = await buildServer({ ...ctx, jobs: queue, config: { ...ctx.config, hubspot: emulator.settings() } }, { rateLimits: false });
   await app.ready();
+  unsubscribe = ctx.events.subscribe((event) => events.push(event));
 });
 afterAll(async () => {
+  unsubscribe?.();
   await app?.close();
+  await queue?.stop();
   await emulator?.stop();
 });
 
@@ -182,4 +202,112 @@ describe("another account's connection", () => {
     expect(await expectStatus<CrmConnectionView[]>(200, call(app, 'GET', '/crm/connections', { as: owner }))).toEqual([]);
     expect((await call(app, 'DELETE', `/crm/connections/${id}`, { as: owner })).statusCode).toBe(404);
   });
+});
+
+describe('a synchronised list', () => {
+  beforeAll(async () => {
+    // The addresses of north Bayreuth, where the customers live, for the built-in geocoder.
+    await importOsmAddressFile(ctx, NORTH_BAYREUTH);
+  }, 240_000);
+
+  const synchronizedLists = (user: TestUser, connectionId: number) =>
+    expectStatus<CrmSynchronizedListView[]>(200, call(app, 'GET', `/crm/connections/${connectionId}/synchronizedlists`, { as: user }));
+
+  /** The list once its synchronisation is over. */
+  async function settled(user: TestUser, connectionId: number, listId: number): Promise<CrmSynchronizedListView> {
+    for (let i = 0; i < 240; i += 1) {
+      const list = (await synchronizedLists(user, connectionId)).find((candidate) => candidate.id === listId)!;
+      if (list.status !== 'active') return list;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error('the synchronisation did not end');
+  }
+
+  const body = { listId: '2', address: { street: 'address', postcode: 'zip', city: 'city', country: 'country' }, properties: ['firstname', 'lastname', 'annualrevenue'], operationColumn: 'annualrevenue' };
+
+  it('places every Heinersreuth customer by address into a dataset, then synchronises again on demand, failing without losing the last success', async () => {
+    const user = await signUpOnPlan(app, 'pro_2020');
+    const { id } = await connect(user);
+    const started = await expectStatus<CrmSynchronizedListView>(201, call(app, 'POST', `/crm/connections/${id}/synchronizedlists`, { as: user, payload: body }));
+    expect(started).toMatchObject({ remoteListId: '2', name: 'Heinersreuth customers', objectType: 'contacts', status: 'active', lastSuccessAt: null });
+    const first = await settled(user, id, started.id);
+    expect(first).toMatchObject({ status: 'success', lastError: null, recordCount: 104, placedCount: 104, notPlacedCount: 0 });
+    expect(first.lastSuccessAt).not.toBeNull();
+
+    const dataset = await expectStatus<ClientDatasetView>(200, call(app, 'GET', `/Clients/${user.id}/datasets/${first.datasetId}`, { as: user }));
+    expect(dataset).toMatchObject({ source: 'hubspot', status: 'ready', columns: ['firstname', 'lastname', 'annualrevenue', 'address', 'zip', 'city', 'country'], operationColumn: 'annualrevenue', rowCount: 104, pointCount: 104 });
+    // Each customer where the file puts them: compared in metres, row by row.
+    const { rows } = await sql<{ row_number: number; metres: number }>`SELECT r.row_number, ST_Distance(r.position::geography, ST_SetSRID(ST_MakePoint(f.lon, f.lat), 4326)::geography) AS metres
+      FROM client_dataset_rows r JOIN jsonb_to_recordset(${JSON.stringify(emulator.contacts.filter((c) => c.properties.city!.startsWith('Heinersreuth')).map((c, i) => ({ n: i + 1, lon: c.lon, lat: c.lat })))}::jsonb) AS f(n int, lon float8, lat float8) ON f.n = r.row_number
+      WHERE r.dataset_id = ${first.datasetId} ORDER BY metres`.execute(ctx.database.db);
+    expect(rows).toHaveLength(104);
+    expect(rows[52]!.metres).toBeLessThan(25);
+    // Its progress went to the owner's sockets.
+    expect(events.some((event) => event.room === `user:${user.id}` && event.event === ('datasets' satisfies RealtimeEventName) && (event.data as { datasetId: number; status: string }).status === 'ready')).toBe(true);
+
+    // On demand, after the list changed in HubSpot: the maps showing the dataset are told (list-sync).
+    const map = await createMap(app, user);
+    await expectStatus(201, call(app, 'POST', `/v2/maps/${map.id}/datasets/bulk`, { as: user, payload: { datasets: [{ datasetId: first.datasetId }] } }));
+    const list = emulator.lists.find((candidate) => candidate.listId === '2')!;
+    const removed = list.memberIds.splice(0, 4);
+    try {
+      const again = await expectStatus<CrmSynchronizedListView[]>(200, call(app, 'GET', `/crm/connections/${id}/synchronize`, { as: user }));
+      expect(again[0]!.status).toBe('active');
+      const second = await settled(user, id, started.id);
+      expect(second).toMatchObject({ status: 'success', recordCount: 100, placedCount: 100 });
+      expect(events.some((event) => event.room === `map:${map.id}` && event.event === 'list-sync')).toBe(true);
+
+      // HubSpot failing throughout: failed after an earlier success, the dataset's rows still those of the last success.
+      emulator.failNext('/crm/v3/lists/2/memberships', 503, 4);
+      await expectStatus(200, call(app, 'GET', `/crm/connections/${id}/synchronize`, { as: user }));
+      const failed = await settled(user, id, started.id);
+      expect(failed).toMatchObject({ status: 'failed', lastError: 'CRM_INTERNAL', lastSuccessAt: second.lastSuccessAt, recordCount: 100 });
+      expect(await expectStatus<ClientDatasetView>(200, call(app, 'GET', `/Clients/${user.id}/datasets/${first.datasetId}`, { as: user }))).toMatchObject({ status: 'ready', pointCount: 100 });
+    } finally {
+      list.memberIds.unshift(...removed);
+    }
+  }, 120_000);
+
+  it('says "warning" when some records could not be placed, and reports them; deleting the list deletes its dataset', async () => {
+    const user = await signUpOnPlan(app, 'pro_2020');
+    const { id } = await connect(user);
+    const contact = emulator.contacts.find((c) => c.properties.city!.startsWith('Heinersreuth'))!;
+    const saved = { ...contact.properties };
+    Object.assign(contact.properties, { address: '', zip: '', city: '', country: '' });
+    try {
+      const started = await expectStatus<CrmSynchronizedListView>(201, call(app, 'POST', `/crm/connections/${id}/synchronizedlists`, { as: user, payload: { ...body, properties: ['email'], operationColumn: undefined } }));
+      const done = await settled(user, id, started.id);
+      expect(done).toMatchObject({ status: 'warning', recordCount: 104, placedCount: 103, notPlacedCount: 1 });
+      const report = await call(app, 'GET', `/crm/connections/${id}/synchronizedlists/${started.id}/report`, { as: user });
+      expect(report.statusCode).toBe(200);
+      expect(report.body).toContain(contact.properties.email);
+      await expectStatus(204, call(app, 'DELETE', `/crm/connections/${id}/synchronizedlists/${started.id}`, { as: user }));
+      expect(await synchronizedLists(user, id)).toEqual([]);
+      expect((await call(app, 'GET', `/Clients/${user.id}/datasets/${done.datasetId}`, { as: user })).statusCode).toBe(404);
+    } finally {
+      Object.assign(contact.properties, saved);
+    }
+  }, 120_000);
+
+  it("refuses a list larger than the plan's pins leave room for, a property the records do not have, and the same list twice", async () => {
+    const user = await signUpOnPlan(app, 'essential_2019');
+    const { id } = await connect(user);
+    const items = Array.from({ length: 250 }, (_, i) => ({ fields: { n: String(i) }, position: [11.6, 49.98] }));
+    await expectStatus(201, call(app, 'POST', `/Clients/${user.id}/datasets`, { as: user, payload: { name: 'Already here', columns: ['n'], items } }));
+    const tooMany = await call(app, 'POST', `/crm/connections/${id}/synchronizedlists`, { as: user, payload: { ...body, listId: '1' } });
+    expect(tooMany.statusCode).toBe(403);
+    expect(tooMany.json().error).toMatchObject({ code: 'CRM_DATA_LIMIT_REACHED', details: { pins: 1000, used: 250, adding: 797, plan: 'pro_2020' } });
+    const unknown = await call(app, 'POST', `/crm/connections/${id}/synchronizedlists`, { as: user, payload: { ...body, properties: ['shoe_size'] } });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error.details).toEqual({ unknownProperties: ['shoe_size'] });
+    const missing = await call(app, 'POST', `/crm/connections/${id}/synchronizedlists`, { as: user, payload: { ...body, listId: '999' } });
+    expect(missing.json().error.code).toBe('CRM_LIST_NOT_FOUND');
+    const started = await expectStatus<CrmSynchronizedListView>(201, call(app, 'POST', `/crm/connections/${id}/synchronizedlists`, { as: user, payload: body }));
+    expect((await call(app, 'POST', `/crm/connections/${id}/synchronizedlists`, { as: user, payload: body })).statusCode).toBe(409);
+    await settled(user, id, started.id);
+    const other = await signUpOnPlan(app, 'pro_2020');
+    expect((await call(app, 'GET', `/crm/connections/${id}/synchronizedlists`, { as: other })).statusCode).toBe(404);
+    expect((await call(app, 'GET', `/crm/connections/${id}/synchronizedlists/${started.id}/report`, { as: other })).statusCode).toBe(404);
+    expect((await call(app, 'DELETE', `/crm/connections/${id}/synchronizedlists/${started.id}`, { as: other })).statusCode).toBe(404);
+  }, 120_000);
 });

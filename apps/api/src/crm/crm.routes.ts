@@ -5,13 +5,20 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  crmAuthorizeBody, crmConnectionParam, crmCreateConnectionBody, crmRemoteListParams, crmRemoteListsQuery, crmSamplesQuery, crmTypeParam, crmUpdateConnectionBody,
-  type CrmAuthorizeView, type CrmConnectionView, type CrmPropertyView, type CrmRemoteListPage, type CrmSampleView,
+  crmAuthorizeBody, crmConnectionParam, crmCreateConnectionBody, crmRemoteListParams, crmRemoteListsQuery, crmSamplesQuery, crmSynchronizedListParams, crmSynchronizeListBody,
+  crmTypeParam, crmUpdateConnectionBody, type CrmAuthorizeView, type CrmConnectionView, type CrmPropertyView, type CrmRemoteListPage, type CrmSampleView, type CrmSynchronizedListView,
 } from '@catchment/domain';
 import { requireClientId } from '../auth/session.plugin.js';
+import { DatasetsRepository } from '../datasets/datasets.repository.js';
+import { runInProcess } from '../datasets/import/dataset-import.job.js';
+import { geocodeWith } from '../datasets/import/geocode-rows.js';
+import { datasetsSyncEvent } from '../datasets/maps/map-dataset-events.js';
+import { attachment } from '../http/attachment.js';
 import type { RouteModule } from '../routes.js';
 import { CrmConnectionsRepository } from './crm-connections.repository.js';
+import { CrmSynchronizedListsRepository } from './crm-synchronized-lists.repository.js';
 import { CrmService } from './crm.service.js';
+import { CRM_SYNC_QUEUE, CRM_SYNC_QUEUE_OPTIONS, crmSyncHandler, type CrmSyncJob } from './sync/crm-sync.job.js';
 
 const tags = ['crm'];
 
@@ -68,9 +75,62 @@ const crmPlugin: FastifyPluginAsyncZod<{ crm: CrmService }> = async (app, { crm 
   }, async (request): Promise<CrmSampleView[]> => {
     return crm.samples(requireClientId(request), request.params.id, request.params.listId, request.query.properties, request.query.limit);
   });
+
+  app.post('/crm/connections/:id/synchronizedlists', {
+    schema: { tags, summary: "Synchronises a CRM list as a dataset: its address properties and the properties kept; the first synchronisation starts (201, the list 'active')", params: crmConnectionParam, body: crmSynchronizeListBody },
+  }, async (request, reply): Promise<CrmSynchronizedListView> => {
+    return reply.code(201).send(await crm.synchronizeList(requireClientId(request), request.params.id, request.body));
+  });
+
+  app.get('/crm/connections/:id/synchronizedlists', {
+    schema: { tags, summary: "The connection's synchronised lists, each with its status (SPEC §4), last success, last error and counts", params: crmConnectionParam },
+  }, async (request): Promise<CrmSynchronizedListView[]> => crm.synchronizedLists(requireClientId(request), request.params.id));
+
+  app.get('/crm/connections/:id/synchronize', {
+    schema: { tags, summary: "Synchronises the connection's lists again now (their progress comes over the real-time channel)", params: crmConnectionParam },
+  }, async (request): Promise<CrmSynchronizedListView[]> => crm.synchronizeAll(requireClientId(request), request.params.id));
+
+  app.get('/crm/connections/:id/synchronizedlists/:listId/report', {
+    schema: { tags, summary: 'The records the last synchronisation could not place, as CSV (UTF-8)', params: crmSynchronizedListParams },
+  }, async (request, reply) => {
+    const { name, csv } = await crm.report(requireClientId(request), request.params.id, request.params.listId);
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(`${name} - not placed.csv`)).send(csv);
+  });
+
+  app.delete('/crm/connections/:id/synchronizedlists/:listId', {
+    schema: { tags, summary: 'Stops synchronising a list and deletes its dataset', params: crmSynchronizedListParams },
+  }, async (request, reply) => {
+    await crm.removeList(requireClientId(request), request.params.id, request.params.listId);
+    return reply.code(204).send();
+  });
 };
 
 export const crmRoutes: RouteModule = async (api, ctx) => {
-  const crm = new CrmService(new CrmConnectionsRepository(ctx.database.db), ctx.plans, ctx.config.hubspot);
+  const lists = new CrmSynchronizedListsRepository(ctx.database.db);
+  const datasets = new DatasetsRepository(ctx.database.db);
+  let startSync: (synchronizedListId: number) => Promise<void> = async () => {};
+  const crm = new CrmService(new CrmConnectionsRepository(ctx.database.db), ctx.plans, ctx.config.hubspot, {
+    lists, datasets, startSync: (id) => startSync(id),
+    announce: (maps) => {
+      for (const map of maps) ctx.events.publish(datasetsSyncEvent(map, map.datasets_version));
+    },
+  });
+  const handler = crmSyncHandler({
+    lists, datasets, geocode: geocodeWith(ctx.geocoder), events: ctx.events,
+    connection: (clientId, connectionId) => crm.connection(clientId, connectionId),
+    log: (message, error) => api.log.error({ err: error }, message),
+  });
+  if (ctx.jobs) {
+    const jobs = ctx.jobs;
+    await jobs.register(CRM_SYNC_QUEUE, handler, CRM_SYNC_QUEUE_OPTIONS);
+    startSync = async (synchronizedListId) => {
+      await jobs.send<CrmSyncJob>(CRM_SYNC_QUEUE, { synchronizedListId }, { singletonKey: String(synchronizedListId) });
+    };
+  } else {
+    // A context built without a queue (tests of other modules): the same work, in this process.
+    startSync = async (synchronizedListId) => {
+      void runInProcess(CRM_SYNC_QUEUE, handler, { synchronizedListId });
+    };
+  }
   await api.register(crmPlugin, { crm });
 };

@@ -5,18 +5,27 @@
  * read through the connection's tokens, refreshed as needed.
  */
 import {
-  cheapestPlanGranting, DomainError, FEATURES, featureGranted, type CrmConnectionView, type CrmPropertyView, type CrmRemoteListPage, type CrmRemoteListView, type CrmSampleView, type CrmType,
+  cheapestPlanGranting, DATASET_COLOR_PALETTE, DomainError, FEATURES, featureGranted, pinsVerdict, type CrmConnectionView, type CrmPropertyView, type CrmRemoteListPage,
+  type CrmRemoteListView, type CrmSampleView, type CrmSynchronizedListView, type CrmSynchronizeListBody, type CrmType, type PlanDefinition,
 } from '@catchment/domain';
 import type { HubSpotAppSettings } from '../config.js';
+import type { DatasetsRepository, MapDatasetsTouched } from '../datasets/datasets.repository.js';
+import { notPlacedCsv } from '../datasets/import/not-placed-report.js';
 import type { PlanAccess } from '../plans/plan-access.js';
 import { connectionView, type CrmConnectionsRepository } from './crm-connections.repository.js';
+import { synchronizedListView, type CrmSynchronizedListsRepository, type SynchronizedListRow } from './crm-synchronized-lists.repository.js';
+import { datasetColumns, type ConnectionCalls } from './sync/crm-sync.js';
 import { HUBSPOT_OBJECT_TYPES, HubSpotClient, type HubSpotObjectType, type HubSpotTokens } from './hubspot/hubspot-client.js';
 import { HubSpotSession } from './hubspot/hubspot-session.js';
 import { TokenCipher } from './token-cipher.js';
 
-/** Calls made with a connection's tokens. */
-interface ConnectionCalls {
-  call<T>(call: (accessToken: string) => Promise<T>): Promise<T>;
+export interface CrmSyncDependencies {
+  lists: CrmSynchronizedListsRepository;
+  datasets: DatasetsRepository;
+  /** Queues a synchronisation of the list (the crm-sync job). */
+  startSync: (synchronizedListId: number) => Promise<void>;
+  /** Tells the maps showing a deleted dataset (their list-sync). */
+  announce: (maps: MapDatasetsTouched[]) => void;
 }
 
 export class CrmService {
@@ -26,6 +35,7 @@ export class CrmService {
     private readonly connections: CrmConnectionsRepository,
     private readonly plans: PlanAccess,
     settings: HubSpotAppSettings | undefined,
+    private readonly sync: CrmSyncDependencies,
   ) {
     this.hubspot = settings && { client: new HubSpotClient(settings), cipher: new TokenCipher(settings.clientSecret) };
   }
@@ -76,7 +86,7 @@ export class CrmService {
 
   /** A page of the CRM's lists whose name contains `search`. */
   async remoteLists(clientId: number, id: number, search: string, page: number, limit: number): Promise<CrmRemoteListPage> {
-    const { session, client } = await this.session(clientId, id);
+    const { session, client } = await this.connection(clientId, id);
     const found = await session.call((token) => client.searchLists(token, search, (page - 1) * limit, limit));
     const lists: CrmRemoteListView[] = found.lists.map((list) => ({
       id: list.listId, name: list.name, objectType: objectTypeOf(list.objectTypeId) ?? null, size: list.size ?? null,
@@ -86,7 +96,7 @@ export class CrmService {
 
   /** The properties of the records a list holds. */
   async properties(clientId: number, id: number, listId: string): Promise<CrmPropertyView[]> {
-    const { session, client } = await this.session(clientId, id);
+    const { session, client } = await this.connection(clientId, id);
     const objectType = await this.listObjectType(session, client, listId);
     const properties = await session.call((token) => client.properties(token, objectType));
     return properties.filter((property) => !property.hidden)
@@ -95,23 +105,97 @@ export class CrmService {
 
   /** The list's first records with the named properties (the stepper's preview of the chosen address and properties). */
   async samples(clientId: number, id: number, listId: string, properties: string[], limit: number): Promise<CrmSampleView[]> {
-    const { session, client } = await this.session(clientId, id);
+    const { session, client } = await this.connection(clientId, id);
     const objectType = await this.listObjectType(session, client, listId);
     const members = await session.call((token) => client.memberships(token, listId, undefined, limit));
     const records = await session.call((token) => client.readRecords(token, objectType, members.recordIds, properties));
     return records.map((record) => ({ id: record.id, properties: Object.fromEntries(properties.map((name) => [name, record.properties[name] ?? null])) }));
   }
 
+  /**
+   * A remote list synchronised as a new dataset (source hubspot): its properties checked, the
+   * plan's pins checked against the list's size under the account's lock, the first
+   * synchronisation queued. 201 with the list 'active'.
+   */
+  async synchronizeList(clientId: number, connectionId: number, body: CrmSynchronizeListBody): Promise<CrmSynchronizedListView> {
+    const { session, client, plan } = await this.connection(clientId, connectionId);
+    if ((await this.sync.lists.ofConnection(connectionId)).some((list) => list.remote_list_id === body.listId)) {
+      throw new DomainError('conflict', { details: { reason: 'list already synchronised', listId: body.listId } });
+    }
+    const remote = await session.call((token) => client.list(token, body.listId));
+    const objectType = synchronisable(remote.objectTypeId);
+    const known = new Set((await session.call((token) => client.properties(token, objectType))).map((property) => property.name));
+    const unknown = [...body.properties, ...Object.values(body.address)].filter((name) => name && !known.has(name));
+    if (unknown.length > 0) throw new DomainError('unprocessable', { details: { unknownProperties: [...new Set(unknown)] } });
+    if (body.operationColumn && !body.properties.includes(body.operationColumn)) throw new DomainError('datasetColumnUnknown', { details: { column: body.operationColumn } });
+    const address = Object.fromEntries(Object.entries(body.address).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    const columns = datasetColumns({ synchronized_properties: body.properties, address_properties: address });
+    const size = remote.size ?? 0;
+    const dataset = await this.sync.datasets.withAccountLocked(clientId, async (datasets) => {
+      const verdict = pinsVerdict(plan, await datasets.pinsUsed(clientId), size);
+      if (!verdict.allowed) throw new DomainError('crmDataLimitReached', { details: { pins: verdict.pins, used: verdict.used, adding: verdict.adding, plan: verdict.upgrade } });
+      const color = DATASET_COLOR_PALETTE[(await datasets.count(clientId)) % DATASET_COLOR_PALETTE.length]!;
+      return datasets.create({ clientId, name: body.name ?? remote.name, color, source: 'hubspot', columns, operationColumn: body.operationColumn ?? null, rowCount: size });
+    });
+    const created = await this.sync.lists.create({
+      connectionId, remoteListId: body.listId, name: remote.name, objectType, address, properties: body.properties, datasetId: dataset.id,
+    });
+    if (!created) {
+      // The same list added twice at once: the other one stands.
+      await this.sync.datasets.remove(clientId, dataset.id);
+      throw new DomainError('conflict', { details: { reason: 'list already synchronised', listId: body.listId } });
+    }
+    await this.sync.startSync(created.id);
+    return synchronizedListView(created);
+  }
+
+  /** The connection's synchronised lists with their SPEC §4 status. */
+  async synchronizedLists(clientId: number, connectionId: number): Promise<CrmSynchronizedListView[]> {
+    await this.owned(clientId, connectionId);
+    return (await this.sync.lists.ofConnection(connectionId)).map(synchronizedListView);
+  }
+
+  /** Synchronises the connection's lists again now (those not already under way). */
+  async synchronizeAll(clientId: number, connectionId: number): Promise<CrmSynchronizedListView[]> {
+    await this.connection(clientId, connectionId);
+    const lists = await this.sync.lists.ofConnection(connectionId);
+    for (const list of lists.filter((candidate) => candidate.status !== 'active')) {
+      await this.sync.lists.markActive(list.id);
+      await this.sync.startSync(list.id);
+    }
+    return (await this.sync.lists.ofConnection(connectionId)).map(synchronizedListView);
+  }
+
+  /** The records the last synchronisation could not place, as CSV. */
+  async report(clientId: number, connectionId: number, listId: number): Promise<{ name: string; csv: string }> {
+    const list = await this.ownedList(clientId, connectionId, listId);
+    const dataset = await this.sync.datasets.findById(list.dataset_id);
+    if (!dataset) throw new DomainError('datasetNotFound');
+    return { name: dataset.name, csv: notPlacedCsv(dataset.columns, await this.sync.datasets.notPlaced(dataset.id)) };
+  }
+
+  /** Stops synchronising a list and deletes its dataset (off the maps showing it). */
+  async removeList(clientId: number, connectionId: number, listId: number): Promise<void> {
+    const list = await this.ownedList(clientId, connectionId, listId);
+    const maps = await this.sync.datasets.remove(clientId, list.dataset_id);
+    if (maps) this.sync.announce(maps);
+  }
+
+  private async ownedList(clientId: number, connectionId: number, listId: number): Promise<SynchronizedListRow> {
+    await this.owned(clientId, connectionId);
+    const list = await this.sync.lists.find(connectionId, listId);
+    if (!list) throw new DomainError('crmListNotFound');
+    return list;
+  }
+
   private async listObjectType(session: ConnectionCalls, client: HubSpotClient, listId: string): Promise<HubSpotObjectType> {
     const list = await session.call((token) => client.list(token, listId));
-    const objectType = objectTypeOf(list.objectTypeId);
-    if (!objectType) throw new DomainError('unprocessable', { details: { reason: 'only lists of contacts or companies are synchronised', objectTypeId: list.objectTypeId } });
-    return objectType;
+    return synchronisable(list.objectTypeId);
   }
 
   /** The connection's calls with valid tokens; an expired connection, or one HubSpot stops accepting, is crmConnectionExpired. */
-  private async session(clientId: number, id: number): Promise<{ session: ConnectionCalls; client: HubSpotClient }> {
-    await this.requireAllowed(clientId);
+  async connection(clientId: number, id: number): Promise<{ session: ConnectionCalls; client: HubSpotClient; plan: PlanDefinition }> {
+    const plan = await this.requireAllowed(clientId);
     const connection = await this.owned(clientId, id);
     const { client, cipher } = this.app(connection.type);
     if (connection.state === 'expired') throw new DomainError('crmConnectionExpired');
@@ -133,7 +217,7 @@ export class CrmService {
         }
       },
     };
-    return { session, client };
+    return { session, client, plan };
   }
 
   private async owned(clientId: number, id: number) {
@@ -143,11 +227,12 @@ export class CrmService {
   }
 
   /** SPEC §6 'You are not allowed to connect a CRM': the plan must grant `crm`. */
-  private async requireAllowed(clientId: number): Promise<void> {
+  private async requireAllowed(clientId: number): Promise<PlanDefinition> {
     const access = await this.plans.of(clientId);
     if (!featureGranted(access.features, FEATURES.crm)) {
       throw new DomainError('crmNotAllowed', { details: { feature: FEATURES.crm, plan: cheapestPlanGranting(FEATURES.crm) } });
     }
+    return access.plan;
   }
 
   /** The CRM app of `type`; without its credentials nobody can connect (the operator is told how to set them). */
@@ -165,4 +250,11 @@ function seal(cipher: TokenCipher, tokens: HubSpotTokens) {
 
 function objectTypeOf(objectTypeId: string): HubSpotObjectType | undefined {
   return (HUBSPOT_OBJECT_TYPES as Record<string, HubSpotObjectType>)[objectTypeId];
+}
+
+/** The records of a list we synchronise (contacts, companies); 422 for other objects. */
+function synchronisable(objectTypeId: string): HubSpotObjectType {
+  const objectType = objectTypeOf(objectTypeId);
+  if (!objectType) throw new DomainError('unprocessable', { details: { reason: 'only lists of contacts or companies are synchronised', objectTypeId } });
+  return objectType;
 }

@@ -96,3 +96,52 @@ export interface CrmSampleView {
   id: string;
   properties: Record<string, string | null>;
 }
+
+/** SPEC §4 CRM import status: with `lastSuccessAt`, "failed (or active) after an earlier success". */
+export type CrmSyncStatus = 'active' | 'success' | 'warning' | 'failed';
+
+export const crmSynchronizedListParams = z.object({ id: connectionId, listId: z.coerce.number({ error: 'validation.crmListId' }).int().positive({ error: 'validation.crmListId' }) });
+
+/** Which of the records' properties hold the address: its parts, or one property holding it whole. */
+export const crmAddressProperties = z.object({
+  street: propertyName.optional(),
+  housenumber: propertyName.optional(),
+  postcode: propertyName.optional(),
+  city: propertyName.optional(),
+  country: propertyName.optional(),
+  line: propertyName.optional(),
+}).refine((address) => Object.values(address).some(Boolean), { error: 'validation.addressColumns' });
+
+/**
+ * POST /crm/connections/{id}/synchronizedlists: a remote list synchronised as a dataset (the
+ * stepper's list, geolocation and properties choices); its first synchronisation starts at once.
+ */
+export const crmSynchronizeListBody = z.object({
+  listId: remoteListId,
+  name: z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }).optional(),
+  address: crmAddressProperties,
+  properties: z.array(propertyName).max(100, { error: 'validation.tooLong' }).default([]),
+  /** The numeric property summed or averaged per area by default; one of `properties`. */
+  operationColumn: propertyName.optional(),
+});
+export type CrmSynchronizeListBody = z.output<typeof crmSynchronizeListBody>;
+
+export interface CrmSynchronizedListView {
+  id: number;
+  connectionId: number;
+  remoteListId: string;
+  name: string;
+  objectType: 'contacts' | 'companies';
+  address: Partial<Record<'street' | 'housenumber' | 'postcode' | 'city' | 'country' | 'line', string>>;
+  properties: string[];
+  /** The dataset it feeds (its rows, on maps). */
+  datasetId: number;
+  status: CrmSyncStatus;
+  lastSuccessAt: string | null;
+  /** The error code of the last failure (SPEC §8 CRM errors); null after a success. */
+  lastError: string | null;
+  recordCount: number;
+  placedCount: number;
+  notPlacedCount: number;
+  updatedAt: string;
+}
