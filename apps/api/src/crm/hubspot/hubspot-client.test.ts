@@ -149,6 +149,15 @@ describe('HubSpot failures', () => {
     expect(waits).toEqual([]);
   });
 
+  it('never puts a token in what the server logs of a failure', async () => {
+    const { accessToken } = await connect();
+    emulator.failNext('/oauth/v1/access-tokens', 500, 4);
+    const failed = await rejection(client.hubIdOf(accessToken));
+    expect(failed.kind).toBe('crmInternal');
+    expect(failed.operatorHint).toContain('/oauth/v1/access-tokens/…');
+    expect(failed.operatorHint).not.toContain(accessToken);
+  });
+
   it('answers "internal" when HubSpot does not answer in time', async () => {
     const silent = new HubSpotClient({ ...emulator.settings(), apiUrl: 'http://127.0.0.1:9', retries: 1, backoffMs: 1 });
     expect((await rejection(silent.properties('x', 'contacts'))).kind).toBe('crmInternal');

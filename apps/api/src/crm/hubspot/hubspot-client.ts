@@ -190,6 +190,8 @@ export class HubSpotClient {
       body = new URLSearchParams(call.form).toString();
     }
     const { timeoutMs, retries, backoffMs, maxRetryAfterMs } = this.options;
+    // What the server's log may say of the call: never a token (the metadata call has one in its path).
+    const logged = `HubSpot ${method} ${path.replace(/(access-tokens\/)[^/?]+/, '$1…')}`;
     for (let attempt = 0; ; attempt += 1) {
       const backoff = backoffMs * 2 ** attempt;
       let response: Response;
@@ -201,7 +203,7 @@ export class HubSpotClient {
           continue;
         }
         const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (error as Error).message;
-        throw new DomainError('crmInternal', { details: { reason }, operatorHint: `HubSpot ${method} ${path}: ${reason}` });
+        throw new DomainError('crmInternal', { details: { reason }, operatorHint: `${logged}: ${reason}` });
       }
       if (response.ok) {
         try {
@@ -220,14 +222,14 @@ export class HubSpotClient {
           continue;
         }
         if (response.status === 429) throw new DomainError('crmRateLimited', { details, ...(waitSeconds !== undefined ? { retryAfterSeconds: waitSeconds } : {}) });
-        throw new DomainError('crmInternal', { details, operatorHint: `HubSpot ${method} ${path}: ${response.status} ${error.message ?? ''}` });
+        throw new DomainError('crmInternal', { details, operatorHint: `${logged}: ${response.status} ${error.message ?? ''}` });
       }
       if (call.refused && response.status >= 400 && response.status < 404) throw new DomainError(call.refused, { details });
       if (response.status === 401) throw new DomainError('crmConnectionExpired', { details: { ...details, token: 'access' } });
       // Missing scopes: the grant does not let us read this; connecting again asks for them.
       if (response.status === 403) throw new DomainError('crmCannotConnect', { details });
       if (response.status === 404 && call.notFound) throw new DomainError(call.notFound, { details });
-      throw new DomainError('crmInternal', { details, operatorHint: `HubSpot ${method} ${path}: ${response.status} ${error.message ?? ''}` });
+      throw new DomainError('crmInternal', { details, operatorHint: `${logged}: ${response.status} ${error.message ?? ''}` });
     }
   }
 }
