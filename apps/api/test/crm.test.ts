@@ -191,6 +191,9 @@ describe("another account's connection", () => {
       ['GET', `/crm/connections/${id}/remotelists/1/samples?properties=zip`, undefined],
       ['POST', `/crm/connections/${id}/reconnect`, { redirectUri: REDIRECT, state: 's' }],
       ['PATCH', `/crm/connections/${id}`, { code: emulator.grant(REDIRECT), redirectUri: REDIRECT }],
+      ['GET', `/crm/connections/${id}/synchronize`, undefined],
+      ['GET', `/crm/connections/${id}/synchronizedlists`, undefined],
+      ['POST', `/crm/connections/${id}/synchronizedlists`, { listId: '2', address: { city: 'city' } }],
       ['DELETE', `/crm/connections/${id}`, undefined],
     ] as const) {
       const response = await call(app, method, url, { as: other, payload });

@@ -48,6 +48,8 @@ export function crmSyncHandler(deps: CrmSyncJobDeps): JobHandler<CrmSyncJob, Syn
     let lastEvent = 0;
     const progress = async (fraction: number) => {
       await job.reportProgress(fraction);
+      // Only a dataset still importing (the first synchronisation) shows it; a ready one keeps its rows meanwhile.
+      await deps.datasets.setProgress(datasetId, fraction);
       if (Date.now() - lastEvent >= SYNC_EVENT_INTERVAL_MS) {
         lastEvent = Date.now();
         publish({ datasetId, status: 'importing', progress: fraction });
