@@ -9,7 +9,7 @@
  * on a phone, is told the 10-row limit up front and meets the upsell when importing the file.
  * A 45 MB file, sent over a connection held to 15 MB/s, shows how much of it has gone, and stops
  * when cancelled. A dataset put on a map in one tab appears in another tab of the same map without
- * a reload (real-time). Screenshots under e2e/artifacts.
+ * a reload (real-time), and follows its renaming, new colour, hiding and removal there too. Screenshots under e2e/artifacts.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -337,7 +337,7 @@ describe('a large file', () => {
 });
 
 describe('the data of a map open in two tabs', () => {
-  it('shows a dataset added in one tab in the other without a reload, and costs the tab that added it no refetch', async () => {
+  it('shows a dataset added, renamed, recoloured, hidden and taken off in one tab in the other without a reload', async () => {
     const { context, page, errors } = await openPage(browser, baseUrl);
     const { email, id } = await signUpByApi(page);
     setPlan(dataDir, email, 'pro_2020');
@@ -380,6 +380,29 @@ describe('the data of a map open in two tabs', () => {
     // The tab that added it took the new version from the answer: its own announcement fetched nothing.
     await page.waitForTimeout(3_000);
     expect(listReads).toEqual([]);
+
+    // Renamed and recoloured by its owner in the first tab: the other follows.
+    const card = page.getByTestId('dataset-card');
+    await card.getByTestId('dataset-rename').click();
+    await card.getByTestId('rename-input').fill('Docking stations');
+    await card.getByTestId('rename-input').press('Enter');
+    await poll(() => card.getByTestId('dataset-name').innerText()).toBe('Docking stations');
+    await card.getByTestId('dataset-recolour').click();
+    await card.getByTestId('dataset-colors').locator('[data-color="#7c3aed"]').click();
+    await poll(() => seen.getByTestId('dataset-name').innerText()).toBe('Docking stations');
+    await poll(() => other.evaluate((layer) => (window as unknown as { catchmentMap: { getPaintProperty(id: string, name: string): unknown } })
+      .catchmentMap.getPaintProperty(layer, 'circle-color'), `catchment-dataset-${datasetId}-items`)).toBe('#7c3aed');
+    // Hidden on the map, then taken off it: the other tab's map and list follow; the dataset stays the user's.
+    await card.getByTestId('dataset-toggle').click();
+    await poll(() => other.evaluate((layer) => Boolean((window as unknown as { catchmentMap: { getLayer(id: string): unknown } }).catchmentMap.getLayer(layer)), `catchment-dataset-${datasetId}-items`)).toBe(false);
+    await card.getByTestId('dataset-remove').click();
+    await page.getByTestId('datasets-empty').waitFor();
+    await other.getByTestId('datasets-empty').waitFor();
+    // Deleted, confirmed, from the user's other data.
+    await offered.getByTestId('datasets-other-delete').click();
+    await offered.getByTestId('datasets-other-delete-confirm').click();
+    await poll(() => offered.count()).toBe(0);
+    expect(await (await page.request.get(`/api/Clients/${id}/datasets`)).json()).toEqual([]);
     expect(unexpectedErrors([...errors, ...otherErrors])).toEqual([]);
     await context.close();
   });

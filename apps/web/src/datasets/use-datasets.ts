@@ -132,17 +132,21 @@ export function useDatasetWrites() {
   const { user } = useSession();
   const clientId = user?.id ?? 0;
 
-  /** The dataset as the server now has it, in the account's list and in every map's. */
-  const changed = (dataset: ClientDatasetView) => {
+  /**
+   * The dataset as the server now has it, in the account's list and at once in every map's; the
+   * maps' lists are read again too, for the change moved their versions on (the next write sends it).
+   */
+  const changed = async (dataset: ClientDatasetView) => {
     queryClient.setQueryData<ClientDatasetView[]>(accountDatasetsKey(clientId), (list) => list?.map((entry) => (entry.id === dataset.id ? dataset : entry)));
     queryClient.setQueriesData<MapDatasetList>({ queryKey: allMapDatasetsKey }, (list) => (list
       ? { ...list, datasets: list.datasets.map((entry) => (entry.datasetId === dataset.id ? { ...entry, dataset } : entry)) }
       : list));
+    await queryClient.invalidateQueries({ queryKey: allMapDatasetsKey });
   };
 
   return {
     async update(datasetId: number, changes: { name?: string; color?: string }): Promise<void> {
-      changed(await updateDataset(clientId, datasetId, changes));
+      await changed(await updateDataset(clientId, datasetId, changes));
     },
     async remove(datasetId: number): Promise<void> {
       await deleteDataset(clientId, datasetId);
