@@ -178,6 +178,23 @@ describe("a connection's lists", () => {
     expect(renewed).toMatchObject({ id: connection.id, state: 'connected' });
     expect((await expectStatus<CrmRemoteListPage>(200, remoteLists(user, connection.id, 'search=Shops'))).total).toBe(1);
   });
+
+  it('refuses to reconnect a connection with the grant of another HubSpot account, which is a connection of its own', async () => {
+    const user = await signUpOnPlan(app, 'essential_2019');
+    const connection = await connect(user);
+    emulator.setHubId(EMULATOR_HUB_ID + 1);
+    try {
+      const other = await call(app, 'PATCH', `/crm/connections/${connection.id}`, { as: user, payload: { code: emulator.grant(REDIRECT), redirectUri: REDIRECT } });
+      expect(other.statusCode).toBe(502);
+      expect(other.json().error).toMatchObject({ code: 'CRM_CANNOT_CONNECT', details: { expected: String(EMULATOR_HUB_ID), granted: String(EMULATOR_HUB_ID + 1) } });
+      const second = await connect(user);
+      expect(second).toMatchObject({ remoteAccountId: String(EMULATOR_HUB_ID + 1) });
+      expect((await expectStatus<CrmConnectionView[]>(200, call(app, 'GET', '/crm/connections', { as: user }))).map((c) => c.remoteAccountId))
+        .toEqual([String(EMULATOR_HUB_ID), String(EMULATOR_HUB_ID + 1)]);
+    } finally {
+      emulator.setHubId(EMULATOR_HUB_ID);
+    }
+  });
 });
 
 describe("another account's connection", () => {

@@ -2,7 +2,8 @@
  * The rules of CRM connections (SPEC §6, §7 CRM): who may connect (plans granting `crm`), the
  * OAuth flow (authorize URL, code exchanged, the HubSpot account it grants), a connection's state
  * (expired once HubSpot refuses its refresh token), and the remote lists, properties and samples
- * read through the connection's tokens, refreshed as needed.
+ * read through the connection's tokens, refreshed as needed; the lists synchronised as datasets
+ * (added within the plan's pins, synchronised by the crm-sync job: sync/).
  */
 import {
   cheapestPlanGranting, DATASET_COLOR_PALETTE, DomainError, FEATURES, featureGranted, pinsVerdict, type CrmConnectionView, type CrmPropertyView, type CrmRemoteListPage,

@@ -40,6 +40,7 @@ export interface EmulatedList {
 interface IssuedToken {
   refreshToken: string;
   expiresAt: number;
+  hubId: number;
 }
 
 export interface HubSpotEmulatorOptions {
@@ -59,12 +60,15 @@ export class HubSpotEmulator {
   readonly lists: EmulatedList[];
   /** Every request answered, in order. */
   readonly requests: RecordedRequest[] = [];
-  private readonly codes = new Map<string, string>();
+  private readonly codes = new Map<string, { redirectUri: string; hubId: number }>();
+  private readonly refreshHubs = new Map<string, number>();
   private readonly accessTokens = new Map<string, IssuedToken>();
   private readonly refreshTokens = new Set<string>();
   private readonly failures: { pathPrefix: string; status: number; retryAfterSeconds?: number }[] = [];
   private server: Server | undefined;
   private accessTokenSeconds: number;
+  /** The HubSpot account the user grants access to next. */
+  private hubId = EMULATOR_HUB_ID;
 
   constructor(options: HubSpotEmulatorOptions = {}) {
     this.accessTokenSeconds = options.accessTokenSeconds ?? 1800;
@@ -96,7 +100,7 @@ export class HubSpotEmulator {
   /** What HubSpot's authorize page does once the user grants access: a code for that redirect URI. */
   grant(redirectUri: string): string {
     const code = `code-${randomUUID()}`;
-    this.codes.set(code, redirectUri);
+    this.codes.set(code, { redirectUri, hubId: this.hubId });
     return code;
   }
 
@@ -114,6 +118,11 @@ export class HubSpotEmulator {
   /** The next `times` requests whose path starts with `pathPrefix` are answered `status` (429 with Retry-After). */
   failNext(pathPrefix: string, status: number, times = 1, retryAfterSeconds?: number): void {
     for (let i = 0; i < times; i += 1) this.failures.push({ pathPrefix, status, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) });
+  }
+
+  /** The next grants are of another HubSpot account (a user logged in to another portal). */
+  setHubId(hubId: number): void {
+    this.hubId = hubId;
   }
 
   setAccessTokenSeconds(seconds: number): void {
@@ -141,7 +150,7 @@ export class HubSpotEmulator {
       if (!token || token.expiresAt <= Date.now()) return send(response, 404, { status: 'error', message: 'The access token is invalid or expired', correlationId: randomUUID() });
       return send(response, 200, {
         token: decodeURIComponent(metadata[1]!), user: 'owner@bindlach.example', hub_domain: 'bindlach.example', scopes: ['crm.lists.read'],
-        hub_id: EMULATOR_HUB_ID, app_id: 1234, expires_in: Math.round((token.expiresAt - Date.now()) / 1000), user_id: 42, token_type: 'access',
+        hub_id: token.hubId, app_id: 1234, expires_in: Math.round((token.expiresAt - Date.now()) / 1000), user_id: 42, token_type: 'access',
       });
     }
 
@@ -170,16 +179,20 @@ export class HubSpotEmulator {
     if (form.get('client_id') !== EMULATOR_CLIENT.clientId || form.get('client_secret') !== EMULATOR_CLIENT.clientSecret) {
       return send(response, 400, { status: 'BAD_CLIENT_ID', message: 'missing or invalid client_id or client_secret', correlationId: randomUUID() });
     }
+    let hubId: number;
     if (form.get('grant_type') === 'authorization_code') {
       const code = form.get('code') ?? '';
-      if (this.codes.get(code) === undefined || this.codes.get(code) !== form.get('redirect_uri')) {
+      const granted = this.codes.get(code);
+      if (!granted || granted.redirectUri !== form.get('redirect_uri')) {
         return send(response, 400, { status: 'BAD_AUTH_CODE', message: 'missing or unknown auth code', correlationId: randomUUID() });
       }
       this.codes.delete(code);
+      hubId = granted.hubId;
     } else if (form.get('grant_type') === 'refresh_token') {
       if (!this.refreshTokens.has(form.get('refresh_token') ?? '')) {
         return send(response, 400, { status: 'BAD_REFRESH_TOKEN', message: 'missing or unknown refresh token', correlationId: randomUUID() });
       }
+      hubId = this.refreshHubs.get(form.get('refresh_token')!)!;
     } else {
       return send(response, 400, { status: 'BAD_GRANT_TYPE', message: 'grant_type must be authorization_code or refresh_token', correlationId: randomUUID() });
     }
@@ -187,7 +200,8 @@ export class HubSpotEmulator {
     const refreshToken = form.get('grant_type') === 'refresh_token' ? form.get('refresh_token')! : `refresh-${randomUUID()}`;
     const accessToken = `access-${randomUUID()}`;
     this.refreshTokens.add(refreshToken);
-    this.accessTokens.set(accessToken, { refreshToken, expiresAt: Date.now() + this.accessTokenSeconds * 1000 });
+    this.refreshHubs.set(refreshToken, hubId);
+    this.accessTokens.set(accessToken, { refreshToken, expiresAt: Date.now() + this.accessTokenSeconds * 1000, hubId });
     send(response, 200, { token_type: 'bearer', refresh_token: refreshToken, access_token: accessToken, expires_in: this.accessTokenSeconds });
   }
 
