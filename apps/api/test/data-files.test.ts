@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATA_FILE_MAX_BYTES, type DataFilePreview, type DataFileView } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
@@ -168,5 +168,21 @@ describe('a file past 50 MB', () => {
     // Answered before the client had sent the whole file: the limit is checked as the bytes come.
     expect(sent).toBeLessThan(total);
     expect(fs.readdirSync(uploadsDir()).length).toBe(before);
+  });
+
+  it('keeps nothing of an upload the user cancels halfway, and takes the next one', async () => {
+    const before = fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).length : 0;
+    const boundary = 'catchment-cancel-boundary';
+    const request = http.request({
+      host: '127.0.0.1', port, method: 'POST', path: `/api/Clients/${user.id}/dataFiles`,
+      headers: { cookie: user.cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': 10 * 1024 * 1024 },
+    });
+    request.on('error', () => {});
+    request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.csv"\r\n\r\nid,name\r\n`);
+    request.write('1,a\r\n'.repeat(100_000));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    request.destroy();
+    await vi.waitFor(() => expect(fs.readdirSync(uploadsDir()).length).toBe(before), { timeout: 5_000 });
+    await expectStatus(201, upload(user, 'id,name\n1,a\n', 'next.csv'));
   });
 });

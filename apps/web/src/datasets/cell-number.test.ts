@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellLatLng, cellNumber, mostCells } from './cell-number.js';
+import { cellHoldsLatLng, cellNumber, mostCells } from './cell-number.js';
 
 describe('cellNumber', () => {
   it('reads numbers with a decimal point or comma and spaces between thousands', () => {
@@ -14,16 +14,12 @@ describe('cellNumber', () => {
   });
 });
 
-describe('cellLatLng', () => {
-  it('reads a latitude and a longitude apart by a comma, a semicolon or spaces', () => {
-    expect(cellLatLng('51.529, -0.1099')).toEqual([51.529, -0.1099]);
-    expect(cellLatLng('48,8566; 2,3522')).toEqual([48.8566, 2.3522]);
-    expect(cellLatLng('48.8566 2.3522')).toEqual([48.8566, 2.3522]);
+describe('cellHoldsLatLng', () => {
+  it('takes a latitude and a longitude apart by a comma, a semicolon or spaces, as the import does', () => {
+    for (const text of ['51.529, -0.1099', '48,8566; 2,3522', '48.8566 2.3522']) expect(cellHoldsLatLng(text)).toBe(true);
   });
   it('refuses one number, three, and a latitude out of range', () => {
-    expect(cellLatLng('48.8566')).toBeNull();
-    expect(cellLatLng('1, 2, 3')).toBeNull();
-    expect(cellLatLng('120, 2')).toBeNull();
+    for (const text of ['48.8566', '1, 2, 3', '120, 2']) expect(cellHoldsLatLng(text)).toBe(false);
   });
 });
 

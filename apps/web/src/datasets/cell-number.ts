@@ -1,30 +1,17 @@
 /**
  * What a cell of an uploaded file holds, as the import will read it: a decimal number written with
  * a point or a comma and spaces between thousands ("1 234,5"), or a "latitude, longitude" pair
- * (apart by a semicolon, a comma or spaces, as copied from a map). The import wizard guesses its
- * defaults from these; the server reads the cells itself when it imports.
+ * (apart by a semicolon, a comma or spaces, as copied from a map), read by the domain's rules
+ * (datasets/cell-values.ts) that the import applies too. The import wizard guesses its defaults
+ * from these.
  */
+import { coordinatesFromPair, parseDecimal } from '@catchment/domain';
 
-/** The number a cell holds, or null for text that is none. */
-export function cellNumber(text: string): number | null {
-  const trimmed = text.trim().replace(/\s+/g, '');
-  if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(trimmed)) return null;
-  const value = Number(trimmed.replace(',', '.'));
-  return Number.isFinite(value) ? value : null;
-}
+/** The number a cell holds, or null for text that is none (the import's rule). */
+export const cellNumber = parseDecimal;
 
-/** The [latitude, longitude] a cell holds as one pair, or null. */
-export function cellLatLng(text: string): [number, number] | null {
-  for (const separator of [/\s*;\s*/, /\s*,\s*/, /\s+/]) {
-    const parts = text.trim().split(separator);
-    if (parts.length !== 2) continue;
-    const latitude = cellNumber(parts[0]!);
-    const longitude = cellNumber(parts[1]!);
-    if (latitude === null || longitude === null || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
-    return [latitude, longitude];
-  }
-  return null;
-}
+/** Whether a cell holds a "latitude, longitude" pair the import places. */
+export const cellHoldsLatLng = (text: string): boolean => coordinatesFromPair(text) !== null;
 
 /**
  * Whether most of a column's filled cells (four in five) pass a test; a column with no filled

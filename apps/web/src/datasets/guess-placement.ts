@@ -4,7 +4,7 @@
  * in range, else one column of "latitude, longitude" pairs, else the address columns the headers
  * name. The user sees the guess and changes it; null when nothing in the file says.
  */
-import { cellLatLng, cellNumber, mostCells } from './cell-number.js';
+import { cellHoldsLatLng, cellNumber, mostCells } from './cell-number.js';
 import { columnRole, type AddressPart } from './column-roles.js';
 
 export type AddressColumnsChoice = Partial<Record<AddressPart, string>>;
@@ -35,8 +35,8 @@ export function guessPlacement(columns: readonly string[], rows: readonly (reado
   const longitude = first((i) => roles[i] === 'longitude' && holds(i, inRange(180)));
   if (latitude && longitude) return { kind: 'coordinates', latitude, longitude };
 
-  const pairs = (i: number) => mostCells(rows, i, (cell) => cellLatLng(cell) !== null);
-  const latLng = first((i) => roles[i] === 'latLng' && holds(i, (cell) => cellLatLng(cell) !== null))
+  const pairs = (i: number) => mostCells(rows, i, cellHoldsLatLng);
+  const latLng = first((i) => roles[i] === 'latLng' && holds(i, cellHoldsLatLng))
     // A column of pairs under a header that does not say so ("Où", "Standort 2").
     ?? first((i) => roles[i] === null && rows.length > 0 && pairs(i));
   if (latLng) return { kind: 'latLng', column: latLng };

@@ -1,1 +1,2 @@
 export * from './pins.js';
+export * from './cell-values.js';

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { clientIdParam, DATA_FILE_MAX_BYTES, DomainError, dataFileParams, dataFileRowsQuery, type DataFilePreview, type DataFileView } from '@catchment/domain';
 import { requireOwnAccount } from '../../auth/session.plugin.js';
+import { ClientGoneError } from '../../http/client-gone.js';
 import { requestLocale } from '../../http/errors.js';
 import type { DataFilesService, IsSizeLimitError } from './data-files.service.js';
 
@@ -31,6 +32,8 @@ export const dataFilesPlugin: FastifyPluginAsyncZod<{ dataFiles: (isSizeLimitErr
     } catch (error) {
       // The answer leaves now and the connection closes: the rest of the file is not read.
       if (error instanceof DomainError && error.kind === 'dataFileTooLarge') reply.header('connection', 'close');
+      // The user cancelled the upload (or lost the connection): nobody waits for an answer, nothing failed here.
+      if (!(error instanceof DomainError) && request.raw.destroyed) throw new ClientGoneError();
       throw error;
     }
   });

@@ -3,8 +3,7 @@
  * coordinate columns, one "latitude, longitude" column, or address columns for the geocoder.
  * The columns named must be the file's: an unknown one is a 400 naming the field.
  */
-import { RequestValidationError, type AddressColumns, type ImportDataFileBody } from '@catchment/domain';
-import { coordinatesFromColumns, coordinatesFromPair, type LngLat } from './cell-coordinates.js';
+import { coordinatesFromColumns, coordinatesFromPair, RequestValidationError, type AddressColumns, type ImportDataFileBody, type LngLat } from '@catchment/domain';
 
 /** An address as its columns give it (blank parts left out). */
 export type AddressParts = Partial<Record<keyof AddressColumns, string>>;

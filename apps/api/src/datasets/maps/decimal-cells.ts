@@ -8,7 +8,7 @@
  * digits, or a total beyond 2^53 once scaled) are kept as plain doubles, and their sums are then as
  * exact as doubles are.
  */
-import { parseDecimal } from '../import/cell-coordinates.js';
+import { parseDecimal } from '@catchment/domain';
 
 export interface DecimalCells {
   /** One per cell: the number × 10^decimals, or NaN for a cell that holds none. */

@@ -1,8 +1,9 @@
 /**
- * Coordinates read from the cells of an imported row (SPEC §5 import file rules): a latitude and a
- * longitude column, or one column holding both ("48.8566, 2.3522", as copied from a map). Decimal
- * commas are taken ("48,8566" as French spreadsheets write it); a value out of range, or text that
- * is not a number, places nothing rather than something wrong.
+ * What the cells of an imported row hold, read one way by the import (the API) and by the import
+ * wizard's guesses (the web app): numbers with a decimal point or comma and spaces between
+ * thousands ("1 234,5" as French spreadsheets write it), and coordinates, from a latitude and a
+ * longitude column or one column holding both ("48.8566, 2.3522", as copied from a map). A value
+ * out of range, or text that is not a number, places nothing rather than something wrong.
  */
 
 export interface LngLat { lng: number; lat: number }

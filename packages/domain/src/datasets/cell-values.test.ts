@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coordinatesFromColumns, coordinatesFromPair, parseDecimal } from './cell-coordinates.js';
+import { coordinatesFromColumns, coordinatesFromPair, parseDecimal } from './cell-values.js';
 
 describe('coordinates in imported cells', () => {
   it('reads decimals written with a point or a comma', () => {
