@@ -221,4 +221,28 @@ describe('importing a file as a dataset', () => {
     expect(after).toMatchObject({ version: before + 3, datasets: [] });
     await vi.waitFor(() => expect(syncs()).toContain(before + 3));
   });
+
+  it('leaves no dataset holding pins when its import cannot be started', async () => {
+    // A server whose job queue is down by the time the user imports.
+    const downQueue = new JobQueue(ctx.database.connection, {
+      schema: `pgboss_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`, maxConnections: 1, maintenanceIntervalSeconds: 1, pollingIntervalSeconds: 0.5, stopGraceSeconds: 1,
+    });
+    await downQueue.start();
+    const server = await buildServer({ ...ctx, jobs: downQueue, config: { ...ctx.config, dataDir } }, { rateLimits: false });
+    try {
+      await downQueue.stop();
+      const user = await signUp(server);
+      const form = new FormData();
+      form.append('file', new Blob(['name,lat,lon\nA,51.5,-0.1\n']), 'a.csv');
+      const file = (await server.inject({ method: 'POST', url: `/api/Clients/${user.id}/dataFiles`, payload: form, headers: { cookie: user.cookie } })).json<DataFileView>();
+      const refused = await server.inject({
+        method: 'POST', url: `/api/Clients/${user.id}/dataFiles/${file.id}/import`, headers: { cookie: user.cookie },
+        payload: { name: 'A', latitudeColumn: 'lat', longitudeColumn: 'lon' },
+      });
+      expect(refused.statusCode).toBe(500);
+      expect(await datasetsOf(user)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -94,7 +94,13 @@ export class DatasetsService {
         clientId, name: body.name, color, source: 'file', columns: file.columns, operationColumn: body.operationColumn ?? null, rowCount: file.row_count,
       });
     });
-    await this.startImport({ datasetId: created.id, clientId, fileId, body });
+    try {
+      await this.startImport({ datasetId: created.id, clientId, fileId, body });
+    } catch (error) {
+      // Not started (the queue unreachable): no dataset is left holding the pins it reserved.
+      await this.datasets.remove(clientId, created.id);
+      throw error;
+    }
     const settled = await this.settled(created.id);
     if (settled?.status === 'failed') {
       // Failed while the user waits: they get the reason, and no failed dataset is left behind.
