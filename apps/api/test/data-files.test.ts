@@ -16,6 +16,7 @@ import type { AppContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
 import { signUp, testApp, type TestUser } from './harness.js';
 import { call, expectStatus } from './maps-factories.js';
+import { postDataFile, type UploadOptions } from './data-file-factories.js';
 
 const CUSTOMERS = path.resolve(import.meta.dirname, '../../../test-data/customers');
 
@@ -38,14 +39,7 @@ afterAll(async () => {
 const uploadsDir = () => path.join(dataDir, 'uploads');
 const filesOf = (id: string) => fs.readdirSync(uploadsDir()).filter((name) => name.startsWith(id));
 
-function upload(as: TestUser | undefined, content: Buffer | string, filename: string, options: { clientId?: number; field?: string; lang?: string } = {}) {
-  const form = new FormData();
-  form.append(options.field ?? 'file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), filename);
-  return app.inject({
-    method: 'POST', url: `/api/Clients/${options.clientId ?? as?.id ?? 1}/dataFiles`, payload: form,
-    headers: { ...(as ? { cookie: as.cookie } : {}), ...(options.lang ? { 'accept-language': options.lang } : {}) },
-  });
-}
+const upload = (as: TestUser | undefined, content: Buffer | string, filename: string, options: UploadOptions = {}) => postDataFile(app, as, content, filename, options);
 
 const sample = (name: string) => fs.readFileSync(path.join(CUSTOMERS, name));
 

@@ -13,13 +13,14 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ClientDatasetView, DataFileView, DatasetEventData } from '@catchment/domain';
+import type { ClientDatasetView, DatasetEventData } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
 import type { RoomEvent } from '../src/events/event-bus.js';
 import { JobQueue } from '../src/jobs/job-queue.js';
 import { buildServer } from '../src/server.js';
 import { importOsmAddressFile, signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
 import { call, createMap, expectStatus } from './maps-factories.js';
+import { uploadDataFile } from './data-file-factories.js';
 
 const TEST_DATA = path.resolve(import.meta.dirname, '../../../test-data');
 const STATIONS = path.join(TEST_DATA, 'customers/london-cycle-hire-stations.csv');
@@ -50,13 +51,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function upload(user: TestUser, content: Buffer | string, filename: string): Promise<DataFileView> {
-  const form = new FormData();
-  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), filename);
-  const response = await app.inject({ method: 'POST', url: `/api/Clients/${user.id}/dataFiles`, payload: form, headers: { cookie: user.cookie } });
-  if (response.statusCode !== 201) throw new Error(`upload: ${response.statusCode} ${response.body}`);
-  return response.json();
-}
+const upload = (user: TestUser, content: Buffer | string, filename: string) => uploadDataFile(app, user, content, filename);
 
 const importFile = (user: TestUser, fileId: string, body: Record<string, unknown>) =>
   call(app, 'POST', `/Clients/${user.id}/dataFiles/${fileId}/import`, { as: user, payload: body });
@@ -232,9 +227,7 @@ describe('importing a file as a dataset', () => {
     try {
       await downQueue.stop();
       const user = await signUp(server);
-      const form = new FormData();
-      form.append('file', new Blob(['name,lat,lon\nA,51.5,-0.1\n']), 'a.csv');
-      const file = (await server.inject({ method: 'POST', url: `/api/Clients/${user.id}/dataFiles`, payload: form, headers: { cookie: user.cookie } })).json<DataFileView>();
+      const file = await uploadDataFile(server, user, 'name,lat,lon\nA,51.5,-0.1\n', 'a.csv');
       const refused = await server.inject({
         method: 'POST', url: `/api/Clients/${user.id}/dataFiles/${file.id}/import`, headers: { cookie: user.cookie },
         payload: { name: 'A', latitudeColumn: 'lat', longitudeColumn: 'lon' },

@@ -6,11 +6,12 @@
  * (added within the plan's pins, synchronised by the crm-sync job: sync/).
  */
 import {
-  cheapestPlanGranting, DATASET_COLOR_PALETTE, DomainError, FEATURES, featureGranted, pinsVerdict, type CrmConnectionView, type CrmPropertyView, type CrmRemoteListPage,
+  cheapestPlanGranting, DomainError, FEATURES, featureGranted, type CrmConnectionView, type CrmPropertyView, type CrmRemoteListPage,
   type CrmRemoteListView, type CrmSampleView, type CrmSynchronizedListView, type CrmSynchronizeListBody, type CrmType, type PlanDefinition,
 } from '@catchment/domain';
 import type { HubSpotAppSettings } from '../config.js';
 import type { DatasetsRepository, MapDatasetsTouched } from '../datasets/datasets.repository.js';
+import { assertPins } from '../datasets/dataset-pins.js';
 import { notPlacedCsv } from '../datasets/import/not-placed-report.js';
 import type { PlanAccess } from '../plans/plan-access.js';
 import { connectionView, type CrmConnectionsRepository } from './crm-connections.repository.js';
@@ -133,9 +134,8 @@ export class CrmService {
     const columns = datasetColumns({ synchronized_properties: body.properties, address_properties: address });
     const size = remote.size ?? 0;
     const dataset = await this.sync.datasets.withAccountLocked(clientId, async (datasets) => {
-      const verdict = pinsVerdict(plan, await datasets.pinsUsed(clientId), size);
-      if (!verdict.allowed) throw new DomainError('crmDataLimitReached', { details: { pins: verdict.pins, used: verdict.used, adding: verdict.adding, plan: verdict.upgrade } });
-      const color = DATASET_COLOR_PALETTE[(await datasets.count(clientId)) % DATASET_COLOR_PALETTE.length]!;
+      assertPins(plan, await datasets.pinsUsed(clientId), size, 'crmDataLimitReached');
+      const color = await datasets.nextColor(clientId);
       return datasets.create({ clientId, name: body.name ?? remote.name, color, source: 'hubspot', columns, operationColumn: body.operationColumn ?? null, rowCount: size });
     });
     const created = await this.sync.lists.create({

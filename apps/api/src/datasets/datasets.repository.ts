@@ -1,6 +1,6 @@
 /** An account's datasets and their rows, as stored (migration 016). */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { PlacementPrecision } from '@catchment/domain';
+import { DATASET_COLOR_PALETTE, type PlacementPrecision } from '@catchment/domain';
 import type { ClientDatasetsTable, Database } from '../db/schema.js';
 
 export type DatasetRow = Selectable<ClientDatasetsTable>;
@@ -80,10 +80,10 @@ export class DatasetsRepository {
     return this.db.selectFrom('client_datasets').selectAll().where('client_id', '=', clientId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   }
 
-  /** How many datasets the account has: new ones take the palette's colours in turn. */
-  async count(clientId: number): Promise<number> {
+  /** The colour a new dataset of the account takes: the palette's colours in turn. */
+  async nextColor(clientId: number): Promise<string> {
     const row = await this.db.selectFrom('client_datasets').select((eb) => eb.fn.countAll<string>().as('n')).where('client_id', '=', clientId).executeTakeFirstOrThrow();
-    return Number(row.n);
+    return DATASET_COLOR_PALETTE[Number(row.n) % DATASET_COLOR_PALETTE.length]!;
   }
 
   async insertRows(datasetId: number, rows: readonly PlacedRow[]): Promise<void> {

@@ -7,14 +7,15 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  DATASET_COLOR_PALETTE, DomainError, ERRORS, FEATURES, pinsVerdict, RequestValidationError, type ErrorName,
-  type ClientDatasetView, type CreateDatasetBody, type DatasetItem, type ImportDataFileBody, type PlanDefinition,
+  DomainError, ERRORS, FEATURES, RequestValidationError, type ErrorName,
+  type ClientDatasetView, type CreateDatasetBody, type DatasetItem, type ImportDataFileBody,
 } from '@catchment/domain';
 import type { PlanAccess } from '../plans/plan-access.js';
 import type { DataFilesRepository } from './files/data-files.repository.js';
 import type { DatasetRow, DatasetsRepository, MapDatasetsTouched } from './datasets.repository.js';
 import type { DatasetImportJob } from './import/dataset-import.js';
 import { rowPlacement } from './import/row-placement.js';
+import { assertPins } from './dataset-pins.js';
 
 /** Starts an import's work: on the job queue, or in this process when it has none. */
 export type StartImport = (job: DatasetImportJob) => Promise<void>;
@@ -41,14 +42,6 @@ export function toDatasetView(row: DatasetRow): ClientDatasetView {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
-}
-
-/** INSUFFICIENT_STORAGE unless the plan's pins hold `adding` more points, naming the plan that would. */
-function assertPins(plan: PlanDefinition, used: number, adding: number): void {
-  const verdict = pinsVerdict(plan, used, adding);
-  if (!verdict.allowed) {
-    throw new DomainError('insufficientStorage', { details: { pins: verdict.pins, used: verdict.used, adding: verdict.adding, plan: verdict.upgrade } });
-  }
 }
 
 /** A 400 naming each field that is not one of the dataset's columns. */
@@ -89,7 +82,7 @@ export class DatasetsService {
     rowPlacement(body, file.columns);
     const created = await this.datasets.withAccountLocked(clientId, async (datasets) => {
       assertPins(access.plan, await datasets.pinsUsed(clientId), file.row_count);
-      const color = body.color ?? DATASET_COLOR_PALETTE[(await datasets.count(clientId)) % DATASET_COLOR_PALETTE.length]!;
+      const color = body.color ?? await datasets.nextColor(clientId);
       return datasets.create({
         clientId, name: body.name, color, source: 'file', columns: file.columns, operationColumn: body.operationColumn ?? null, rowCount: file.row_count,
       });
@@ -116,7 +109,7 @@ export class DatasetsService {
     assertColumns(body.columns, body.items, body.operationColumn);
     const created = await this.datasets.withAccountLocked(clientId, async (datasets) => {
       assertPins(access.plan, await datasets.pinsUsed(clientId), body.items.length);
-      const color = body.color ?? DATASET_COLOR_PALETTE[(await datasets.count(clientId)) % DATASET_COLOR_PALETTE.length]!;
+      const color = body.color ?? await datasets.nextColor(clientId);
       const dataset = await datasets.create({ clientId, name: body.name, color, source: 'file', columns: body.columns, operationColumn: body.operationColumn ?? null, rowCount: 0 });
       await datasets.finish(dataset.id, { pointCount: 0, notGeocodedCount: 0, precisions: {} });
       return body.items.length > 0 ? datasets.appendPlaced(dataset.id, itemRows(body.columns, body.items)) : (await datasets.findById(dataset.id))!;
