@@ -16,7 +16,7 @@ import { PbfReader } from 'pbf';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AreaGeometry, DatasetAggregation, MapDatasetItem, MapDatasetList, PolygonGeometry } from '@catchment/domain';
+import type { AreaGeometry, DatasetAggregation, MapDatasetItem, MapDatasetList, MapDatasetRemoved, MapDatasetUpdated, PolygonGeometry } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
 import { DatasetsRepository } from '../src/datasets/datasets.repository.js';
 import type { RoomEvent } from '../src/events/event-bus.js';
@@ -150,10 +150,13 @@ describe("a map's datasets", () => {
     await expectStatus(401, call(app, 'DELETE', item));
 
     // The owner hides it and takes it off; the dataset stays the member's.
-    expect(await expectStatus(200, call(app, 'PATCH', item, { as: owner, payload: { hidden: true } }))).toMatchObject({ hidden: true, datasetId: membersStations });
-    await expectStatus(204, call(app, 'DELETE', item, { as: owner }));
+    // Each write answers the datasets' new version, the one the list then reads (no GET needed to catch up).
+    const before = (await expectStatus<MapDatasetList>(200, call(app, 'GET', `/v2/maps/${map.id}/datasets`, { as: owner }))).version;
+    const hidden = await expectStatus<MapDatasetUpdated>(200, call(app, 'PATCH', item, { as: owner, payload: { hidden: true } }));
+    expect(hidden).toMatchObject({ hidden: true, datasetId: membersStations, datasetsVersion: before + 1 });
+    expect(await expectStatus<MapDatasetRemoved>(200, call(app, 'DELETE', item, { as: owner }))).toEqual({ datasetsVersion: before + 2 });
     await expectStatus(404, call(app, 'DELETE', item, { as: owner }));
-    expect((await expectStatus<MapDatasetList>(200, call(app, 'GET', `/v2/maps/${map.id}/datasets`, { as: owner }))).datasets).toEqual([]);
+    expect(await expectStatus<MapDatasetList>(200, call(app, 'GET', `/v2/maps/${map.id}/datasets`, { as: owner }))).toEqual({ version: before + 2, datasets: [] });
     expect(await new DatasetsRepository(ctx.database.db).find(member.id, membersStations)).toBeDefined();
   });
 

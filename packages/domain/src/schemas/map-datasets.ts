@@ -85,6 +85,12 @@ export interface MapDatasetView {
 
 export interface MapDatasetList { version: number; datasets: MapDatasetView[] }
 
+/** PATCH …/{datasetId}: the link as it is now, and the map's datasets' version the change moved to (no GET needed to catch up). */
+export interface MapDatasetUpdated extends MapDatasetView { datasetsVersion: number }
+
+/** DELETE …/{datasetId}: the map's datasets' version the removal moved to. */
+export interface MapDatasetRemoved { datasetsVersion: number }
+
 /** GET …/{datasetId}/{itemId}: one row, its cells by column name. */
 export interface MapDatasetItem {
   id: number;

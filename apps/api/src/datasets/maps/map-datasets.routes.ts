@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addMapDatasetsBody, datasetAggregationBody, datasetReportBody, deleteMapDatasetQuery, mapDatasetItemParams, mapDatasetParams, mapDatasetTileParams,
-  mapDatasetTileQuery, mapIdParam, orderMapDatasetBody, updateMapDatasetBody,
+  mapDatasetTileQuery, mapIdParam, orderMapDatasetBody, updateMapDatasetBody, type MapDatasetRemoved,
 } from '@catchment/domain';
 import { requireClientId } from '../../auth/session.plugin.js';
 import type { ComputePool } from '../../compute/compute-pool.js';
@@ -36,17 +36,16 @@ export const mapDatasetsPlugin: FastifyPluginAsyncZod<{ mapDatasets: MapDatasets
   });
 
   app.patch('/v2/maps/:id/datasets/:datasetId', {
-    schema: { tags, summary: "Shows or hides a dataset on the map, or sets this map's column for sums and averages (409 if the datasets changed since `version`)", params: mapDatasetParams, body: updateMapDatasetBody }, onRequest,
+    schema: { tags, summary: "Shows or hides a dataset on the map, or sets this map's column for sums and averages (409 if the datasets changed since `version`); with the datasets' new version (datasetsVersion)", params: mapDatasetParams, body: updateMapDatasetBody }, onRequest,
   }, async (request) => {
     const { version, ...changes } = request.body;
     return mapDatasets.update(write(request, request.params.id, version), request.params.datasetId, changes);
   });
 
   app.delete('/v2/maps/:id/datasets/:datasetId', {
-    schema: { tags, summary: 'Takes a dataset off the map (409 if the datasets changed since `version`)', params: mapDatasetParams, querystring: deleteMapDatasetQuery }, onRequest,
-  }, async (request, reply) => {
-    await mapDatasets.remove(write(request, request.params.id, request.query.version), request.params.datasetId);
-    return reply.code(204).send();
+    schema: { tags, summary: "Takes a dataset off the map (409 if the datasets changed since `version`); 200 with the datasets' new version (datasetsVersion)", params: mapDatasetParams, querystring: deleteMapDatasetQuery }, onRequest,
+  }, async (request): Promise<MapDatasetRemoved> => {
+    return mapDatasets.remove(write(request, request.params.id, request.query.version), request.params.datasetId);
   });
 
   app.put('/v2/maps/:id/datasets/:datasetId/order', {

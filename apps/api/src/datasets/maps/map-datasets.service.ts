@@ -10,7 +10,7 @@
 import type { Kysely } from 'kysely';
 import {
   DATASET_EXPORT_MAX_ROWS, DomainError, type AggregateMethod, type AreaGeometry, type DatasetAggregation, type Locale, type MapDatasetItem,
-  type MapDatasetList, type MapDatasetView,
+  type MapDatasetList, type MapDatasetRemoved, type MapDatasetUpdated, type MapDatasetView,
 } from '@catchment/domain';
 import type { ComputePool } from '../../compute/compute-pool.js';
 import type { Database } from '../../db/schema.js';
@@ -87,26 +87,30 @@ export class MapDatasetsService {
     return { version, datasets: entries.map(mapDatasetView), added };
   }
 
-  /** Shows or hides a dataset on the map, or sets the column this map sums by default (null: the dataset's). */
-  async update(write: MapDatasetsWrite, datasetId: number, changes: { hidden?: boolean | undefined; operationColumn?: string | null | undefined }): Promise<MapDatasetView> {
-    const { value } = await this.write(write, async (links, map) => {
+  /**
+   * Shows or hides a dataset on the map, or sets the column this map sums by default (null: the
+   * dataset's); with the datasets' new version, so that the caller's caches follow without a GET.
+   */
+  async update(write: MapDatasetsWrite, datasetId: number, changes: { hidden?: boolean | undefined; operationColumn?: string | null | undefined }): Promise<MapDatasetUpdated> {
+    const { value, version } = await this.write(write, async (links, map) => {
       const entry = await links.find(map.id, datasetId);
       if (!entry) throw datasetNotFound(datasetId);
       if (typeof changes.operationColumn === 'string' && !entry.dataset.columns.includes(changes.operationColumn)) throw columnUnknown(changes.operationColumn);
       await links.update(entry.link.id, changes);
       return { value: (await links.find(map.id, datasetId))!, changed: true };
     });
-    return mapDatasetView(value);
+    return { ...mapDatasetView(value), datasetsVersion: version };
   }
 
-  /** Takes a dataset off the map (the dataset itself stays its owner's). */
-  async remove(write: MapDatasetsWrite, datasetId: number): Promise<void> {
-    await this.write(write, async (links, map) => {
+  /** Takes a dataset off the map (the dataset itself stays its owner's); the datasets' new version. */
+  async remove(write: MapDatasetsWrite, datasetId: number): Promise<MapDatasetRemoved> {
+    const { version } = await this.write(write, async (links, map) => {
       const entry = await links.find(map.id, datasetId);
       if (!entry) throw datasetNotFound(datasetId);
       await links.delete(entry.link.id);
       return { value: undefined, changed: true };
     });
+    return { datasetsVersion: version };
   }
 
   /** Moves a dataset just before or after another, named by its link's id. */
