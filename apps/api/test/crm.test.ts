@@ -100,13 +100,17 @@ describe('connecting HubSpot', () => {
     expect((await call(app, 'GET', '/crm/connections')).statusCode).toBe(401);
   });
 
-  it('answers that it cannot connect when the server has no HubSpot app', async () => {
+  it('answers that it cannot connect when the server has no HubSpot app, and says it is not configured', async () => {
     const user = await signUpOnPlan(app, 'pro_2020');
     const unconfigured = await buildServer({ ...ctx, config: { ...ctx.config, hubspot: undefined } }, { rateLimits: false });
     try {
       const response = await call(unconfigured, 'POST', '/crm/connections/hubspot', { as: user, payload: { redirectUri: REDIRECT, state: 's' } });
       expect(response.statusCode).toBe(502);
       expect(response.json().error.code).toBe('CRM_CANNOT_CONNECT');
+      // What the integrations page reads to say so before anyone tries.
+      expect(await expectStatus(200, call(unconfigured, 'GET', '/crm/types', { as: user }))).toEqual([{ type: 'hubspot', configured: false }]);
+      expect(await expectStatus(200, call(app, 'GET', '/crm/types', { as: user }))).toEqual([{ type: 'hubspot', configured: true }]);
+      expect((await call(app, 'GET', '/crm/types')).statusCode).toBe(401);
     } finally {
       await unconfigured.close();
     }
@@ -301,6 +305,11 @@ describe('a synchronised list', () => {
       const report = await call(app, 'GET', `/crm/connections/${id}/synchronizedlists/${started.id}/report`, { as: user });
       expect(report.statusCode).toBe(200);
       expect(report.body).toContain(contact.properties.email);
+      // That list alone, on demand (the page's per-list action); another id is not the connection's.
+      const again = await expectStatus<CrmSynchronizedListView[]>(200, call(app, 'GET', `/crm/connections/${id}/synchronize?listId=${started.id}`, { as: user }));
+      expect(again.map((list) => [list.id, list.status])).toEqual([[started.id, 'active']]);
+      expect(await settled(user, id, started.id)).toMatchObject({ status: 'warning', placedCount: 103 });
+      expect((await call(app, 'GET', `/crm/connections/${id}/synchronize?listId=${started.id + 1000}`, { as: user })).json().error.code).toBe('CRM_LIST_NOT_FOUND');
       await expectStatus(204, call(app, 'DELETE', `/crm/connections/${id}/synchronizedlists/${started.id}`, { as: user }));
       expect(await synchronizedLists(user, id)).toEqual([]);
       expect((await call(app, 'GET', `/Clients/${user.id}/datasets/${done.datasetId}`, { as: user })).statusCode).toBe(404);

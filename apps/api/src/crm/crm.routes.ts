@@ -5,8 +5,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  crmAuthorizeBody, crmConnectionParam, crmCreateConnectionBody, crmRemoteListParams, crmRemoteListsQuery, crmSamplesQuery, crmSynchronizedListParams, crmSynchronizeListBody,
+  crmAuthorizeBody, crmConnectionParam, crmCreateConnectionBody, crmRemoteListParams, crmRemoteListsQuery, crmSamplesQuery, crmSynchronizedListParams, crmSynchronizeListBody, crmSynchronizeQuery,
   crmTypeParam, crmUpdateConnectionBody, type CrmAuthorizeView, type CrmConnectionView, type CrmPropertyView, type CrmRemoteListPage, type CrmSampleView, type CrmSynchronizedListView,
+  type CrmTypeView,
 } from '@catchment/domain';
 import { requireClientId } from '../auth/session.plugin.js';
 import { DatasetsRepository } from '../datasets/datasets.repository.js';
@@ -34,6 +35,13 @@ const crmPlugin: FastifyPluginAsyncZod<{ crm: CrmService }> = async (app, { crm 
     schema: { tags, summary: "Where to send the user to grant access to their CRM (it sends them back to redirectUri with a code and the state)", params: crmTypeParam, body: crmAuthorizeBody },
   }, async (request): Promise<CrmAuthorizeView> => {
     return { url: await crm.authorizeUrl(requireClientId(request), request.params.type, request.body.redirectUri, request.body.state) };
+  });
+
+  app.get('/crm/types', {
+    schema: { tags, summary: 'The CRMs the app connects to, and whether this server is configured to connect each (its app credentials set)' },
+  }, async (request): Promise<CrmTypeView[]> => {
+    requireClientId(request);
+    return crm.types();
   });
 
   app.get('/crm/connections', {
@@ -87,8 +95,8 @@ const crmPlugin: FastifyPluginAsyncZod<{ crm: CrmService }> = async (app, { crm 
   }, async (request): Promise<CrmSynchronizedListView[]> => crm.synchronizedLists(requireClientId(request), request.params.id));
 
   app.get('/crm/connections/:id/synchronize', {
-    schema: { tags, summary: "Synchronises the connection's lists again now (their progress comes over the real-time channel)", params: crmConnectionParam },
-  }, async (request): Promise<CrmSynchronizedListView[]> => crm.synchronizeAll(requireClientId(request), request.params.id));
+    schema: { tags, summary: "Synchronises the connection's lists again now, or only the list `listId` (their progress comes over the real-time channel)", params: crmConnectionParam, querystring: crmSynchronizeQuery },
+  }, async (request): Promise<CrmSynchronizedListView[]> => crm.synchronizeAll(requireClientId(request), request.params.id, request.query.listId));
 
   app.get('/crm/connections/:id/synchronizedlists/:listId/report', {
     schema: { tags, summary: 'The records the last synchronisation could not place, as CSV (UTF-8)', params: crmSynchronizedListParams },

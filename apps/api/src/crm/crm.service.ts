@@ -6,8 +6,8 @@
  * (added within the plan's pins, synchronised by the crm-sync job: sync/).
  */
 import {
-  cheapestPlanGranting, DomainError, FEATURES, featureGranted, type CrmConnectionView, type CrmPropertyView, type CrmRemoteListPage,
-  type CrmRemoteListView, type CrmSampleView, type CrmSynchronizedListView, type CrmSynchronizeListBody, type CrmType, type PlanDefinition,
+  cheapestPlanGranting, CRM_TYPES, DomainError, FEATURES, featureGranted, type CrmConnectionView, type CrmPropertyView, type CrmRemoteListPage,
+  type CrmRemoteListView, type CrmSampleView, type CrmTypeView, type CrmSynchronizedListView, type CrmSynchronizeListBody, type CrmType, type PlanDefinition,
 } from '@catchment/domain';
 import type { HubSpotAppSettings } from '../config.js';
 import type { DatasetsRepository, MapDatasetsTouched } from '../datasets/datasets.repository.js';
@@ -40,6 +40,11 @@ export class CrmService {
     private readonly sync: CrmSyncDependencies,
   ) {
     this.hubspot = settings && { client: new HubSpotClient(settings), cipher: new TokenCipher(settings.clientSecret) };
+  }
+
+  /** The CRMs and whether each can be connected on this server (its app credentials set); the same for every account. */
+  types(): CrmTypeView[] {
+    return CRM_TYPES.map((type) => ({ type, configured: type === 'hubspot' && this.hubspot !== undefined }));
   }
 
   /** Where to send the user to connect a CRM of `type`. */
@@ -156,10 +161,11 @@ export class CrmService {
     return (await this.sync.lists.ofConnection(connectionId)).map(synchronizedListView);
   }
 
-  /** Synchronises the connection's lists again now (those not already under way). */
-  async synchronizeAll(clientId: number, connectionId: number): Promise<CrmSynchronizedListView[]> {
+  /** Synchronises the connection's lists again now (those not already under way), or only the one of id `listId`. */
+  async synchronizeAll(clientId: number, connectionId: number, listId?: number): Promise<CrmSynchronizedListView[]> {
     await this.connection(clientId, connectionId);
-    const lists = await this.sync.lists.ofConnection(connectionId);
+    const lists = (await this.sync.lists.ofConnection(connectionId)).filter((list) => listId === undefined || list.id === listId);
+    if (listId !== undefined && lists.length === 0) throw new DomainError('crmListNotFound');
     for (const list of lists.filter((candidate) => candidate.status !== 'active')) {
       await this.sync.lists.markActive(list.id);
       await this.sync.startSync(list.id);

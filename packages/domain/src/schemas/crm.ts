@@ -62,6 +62,12 @@ export interface CrmConnectionView {
   updatedAt: string;
 }
 
+/** GET /crm/types: the CRMs the app knows, and whether this server holds the app credentials to connect each (SPEC §4 "not configured"). */
+export interface CrmTypeView {
+  type: CrmType;
+  configured: boolean;
+}
+
 /** Where to send the user to grant access. */
 export interface CrmAuthorizeView {
   url: string;
@@ -100,7 +106,11 @@ export interface CrmSampleView {
 /** SPEC §4 CRM import status: with `lastSuccessAt`, "failed (or active) after an earlier success". */
 export type CrmSyncStatus = 'active' | 'success' | 'warning' | 'failed';
 
-export const crmSynchronizedListParams = z.object({ id: connectionId, listId: z.coerce.number({ error: 'validation.crmListId' }).int().positive({ error: 'validation.crmListId' }) });
+const synchronizedListId = z.coerce.number({ error: 'validation.crmListId' }).int().positive({ error: 'validation.crmListId' });
+export const crmSynchronizedListParams = z.object({ id: connectionId, listId: synchronizedListId });
+
+/** GET …/{id}/synchronize?listId: every list of the connection, or only that synchronised list (its id, not the CRM's). */
+export const crmSynchronizeQuery = z.object({ listId: synchronizedListId.optional() });
 
 /** Which of the records' properties hold the address: its parts, or one property holding it whole. */
 export const crmAddressProperties = z.object({

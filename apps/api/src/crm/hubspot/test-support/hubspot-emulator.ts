@@ -3,7 +3,7 @@
  * client and of the CRM routes: OAuth (the authorize page's redirect, `POST /oauth/v1/token` with
  * single-use codes and refresh tokens, token metadata), CRM lists v3 (search paged by offset and
  * count, one list, memberships paged by the `after` cursor), properties and the objects' batch
- * read (at most 100 inputs, 207 with the ids it does not know), behind Bearer access tokens that
+ * read (at most 100 inputs, 207 with the ids it does not know), a record's update (PATCH), behind Bearer access tokens that
  * expire. Errors carry HubSpot's body { status: 'error', message, correlationId, category }.
  *
  * Its records are real addresses: the contacts are the 797 rows of the Bindlach–Heinersreuth
@@ -258,6 +258,16 @@ export class HubSpotEmulator {
         status: 'COMPLETE', results, startedAt: now, completedAt: now,
         ...(missing.length ? { numErrors: 1, errors: [{ status: 'error', category: 'OBJECT_NOT_FOUND', message: 'Could not get some records', context: { ids: missing } }] } : {}),
       });
+    }
+    const record = /^\/crm\/v3\/objects\/(contacts|companies)\/([^/]+)$/.exec(url.pathname);
+    if (method === 'PATCH' && record) {
+      // A record edited in HubSpot (by its users, or by an integration): the properties given replace the record's.
+      const found = (record[1] === 'contacts' ? this.contacts : this.companies).find((candidate) => candidate.id === decodeURIComponent(record[2]!));
+      if (!found) return send(response, 404, hubspotError('OBJECT_NOT_FOUND', `Object not found. objectId are usually numeric. ${record[2]}`));
+      const { properties = {} } = json() as { properties?: Record<string, unknown> };
+      for (const [name, value] of Object.entries(properties)) found.properties[name] = value === null ? '' : String(value);
+      const at = new Date().toISOString();
+      return send(response, 200, { id: found.id, properties: { ...found.properties, hs_object_id: found.id, lastmodifieddate: at }, createdAt: '2024-01-15T10:30:00.000Z', updatedAt: at, archived: false });
     }
     send(response, 404, hubspotError('OBJECT_NOT_FOUND', `No route for ${method} ${url.pathname}`));
   }
