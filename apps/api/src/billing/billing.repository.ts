@@ -338,13 +338,16 @@ export class BillingRepository {
   /**
    * Copies the subscription's plan and end onto the plan of record of its owner and every member,
    * the one thing the features follow (plans/access.ts): the period's end while it runs (none for a
-   * manual subscription without an end), the moment it ended once over. Called after every change.
+   * manual subscription without an end), the moment it ended once over; and its extra pin packs onto
+   * the owner's account alone, who bought them (members keep their plan's own pins). Called after
+   * every change.
    */
   async syncPlanOfRecord(subscriptionId: number): Promise<void> {
     await sql`
       UPDATE clients SET
         product = s.product,
         product_end_date = CASE WHEN s.status = 'ended' THEN coalesce(s.ended_at, now()) ELSE s.current_period_end END,
+        pin_packs = CASE WHEN clients.id = s.owner_id AND s.status <> 'ended' THEN s.pin_packs ELSE 0 END,
         updated_at = now()
       FROM subscription_members m
       JOIN subscriptions s ON s.id = m.subscription_id
@@ -354,7 +357,7 @@ export class BillingRepository {
 
   /** A user who lost their licence is back on the free plan. */
   async resetPlanOfRecord(clientId: number): Promise<void> {
-    await this.db.updateTable('clients').set({ product: 'default', product_end_date: null, updated_at: new Date() })
+    await this.db.updateTable('clients').set({ product: 'default', product_end_date: null, pin_packs: 0, updated_at: new Date() })
       .where('id', '=', clientId).execute();
   }
 

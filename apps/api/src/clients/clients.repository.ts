@@ -24,11 +24,11 @@ export interface NewClient {
 
 /** What the plan rules (packages/domain plans/) read of a stored account. */
 export function planHolder(row: ClientRow | undefined): PlanHolder | undefined {
-  return row ? { product: row.product, productEndDate: row.product_end_date } : undefined;
+  return row ? { product: row.product, productEndDate: row.product_end_date, pinPacks: row.pin_packs } : undefined;
 }
 
 export function toUser(row: ClientRow, now: Date = new Date()): User {
-  const { plan, features } = accessOf(planHolder(row), now);
+  const { plan, features, pins } = accessOf(planHolder(row), now);
   return {
     id: row.id,
     email: row.email,
@@ -41,6 +41,7 @@ export function toUser(row: ClientRow, now: Date = new Date()): User {
     product: plan.id,
     productEndDate: row.product_end_date?.toISOString() ?? null,
     features: [...features],
+    pins,
     lastAccessedMapId: row.last_accessed_map_id,
     date: row.created_at.toISOString(),
     emailVerified: row.email_verified_at !== null,

@@ -81,7 +81,7 @@ export class DatasetsService {
     if (!file) throw new DomainError('dataFileNotFound');
     rowPlacement(body, file.columns);
     const created = await this.datasets.withAccountLocked(clientId, async (datasets) => {
-      assertPins(access.plan, await datasets.pinsUsed(clientId), file.row_count);
+      assertPins(access.plan, await datasets.pinsUsed(clientId), file.row_count, 'insufficientStorage', access.pins);
       const color = body.color ?? await datasets.nextColor(clientId);
       return datasets.create({
         clientId, name: body.name, color, source: 'file', columns: file.columns, operationColumn: body.operationColumn ?? null, rowCount: file.row_count,
@@ -108,7 +108,7 @@ export class DatasetsService {
     const access = await this.plans.require(clientId, FEATURES.dataImport);
     assertColumns(body.columns, body.items, body.operationColumn);
     const created = await this.datasets.withAccountLocked(clientId, async (datasets) => {
-      assertPins(access.plan, await datasets.pinsUsed(clientId), body.items.length);
+      assertPins(access.plan, await datasets.pinsUsed(clientId), body.items.length, 'insufficientStorage', access.pins);
       const color = body.color ?? await datasets.nextColor(clientId);
       const dataset = await datasets.create({ clientId, name: body.name, color, source: 'file', columns: body.columns, operationColumn: body.operationColumn ?? null, rowCount: 0 });
       await datasets.finish(dataset.id, { pointCount: 0, notGeocodedCount: 0, precisions: {} });
@@ -124,7 +124,7 @@ export class DatasetsService {
     if (dataset.status !== 'ready') throw new DomainError('conflict');
     assertColumns(dataset.columns, items);
     const { updated, maps } = await this.datasets.withAccountLocked(clientId, async (datasets) => {
-      assertPins(access.plan, await datasets.pinsUsed(clientId), items.length);
+      assertPins(access.plan, await datasets.pinsUsed(clientId), items.length, 'insufficientStorage', access.pins);
       return { updated: await datasets.appendPlaced(id, itemRows(dataset.columns, items)), maps: await datasets.touchMapsShowing(id) };
     });
     this.announce(maps);

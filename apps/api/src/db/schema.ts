@@ -21,6 +21,8 @@ export interface ClientsTable {
   product: Generated<string>;
   /** null: the plan does not end (the free plan, or an operator's plan without an end). */
   product_end_date: Timestamp | null;
+  /** Extra packs of pins of the live subscription this account owns (021_pin_packs.sql). */
+  pin_packs: Generated<number>;
   email_verified_at: Timestamp | null;
   vat: string | null;
   address_line1: string | null;

@@ -11,6 +11,7 @@ import { DATASET_COLOR_PALETTE, type DataFileView, type PinsVerdict } from '@cat
 import type { FieldErrors } from '../api/field-errors.js';
 import { useLocale } from '../i18n/index.js';
 import { usePlansDialog } from '../plans/plans-dialog-context.js';
+import { AddPinPacksLink } from './add-pin-packs-link.js';
 import { cellNumber, mostCells } from './cell-number.js';
 import { DATASET_NAME_MAX_LENGTH } from './dataset-name.js';
 import { ADDRESS_PARTS, type ImportDraft, type PlacementKind } from './import-draft.js';
@@ -64,6 +65,7 @@ export function ColumnsStep({ file, sample, draft, onChange, errors, room }: Col
               {t('planLock.seePlans')}
             </button>
           )}
+          {room.packs !== null && <AddPinPacksLink packs={room.packs} />}
         </div>
       )}
 

@@ -112,10 +112,10 @@ function PlanRoom() {
   const used = pinsUsedBy(datasets.data);
   const free = access.plan.tier === 'free';
   return (
-    <p className={free ? 'import-plan import-plan-free' : 'import-plan'} data-testid="import-plan-room" data-pins={access.plan.pins} data-used={used}>
+    <p className={free ? 'import-plan import-plan-free' : 'import-plan'} data-testid="import-plan-room" data-pins={access.pins} data-used={used}>
       {free
-        ? t('datasets.file.freeRoom', { count: access.plan.pins, pins: number(access.plan.pins), used: number(used) })
-        : t('datasets.file.planRoom', { count: access.plan.pins, pins: number(access.plan.pins), used: number(used), plan: t(`plans.${access.plan.id}`) })}
+        ? t('datasets.file.freeRoom', { count: access.pins, pins: number(access.pins), used: number(used) })
+        : t(access.pins > access.plan.pins ? 'datasets.file.packsRoom' : 'datasets.file.planRoom', { count: access.pins, pins: number(access.pins), used: number(used), plan: t(`plans.${access.plan.id}`) })}
       {free && <button type="button" className="button-link" data-testid="import-see-plans" onClick={() => openPlans({})}>{t('planLock.seePlans')}</button>}
     </p>
   );

@@ -126,8 +126,11 @@ export function ImportWizard({ onClose }: { onClose(): void }) {
       return;
     }
     if (failure.code === ERROR_CODES.insufficientStorage) {
-      const details = (failure.details ?? {}) as { pins?: number; used?: number; adding?: number; plan?: unknown };
-      view.showPinsLimit({ kind: 'pins', max: details.pins ?? 0, used: details.used ?? 0, adding: details.adding ?? uploaded.rowCount, plan: isPlan(details.plan) ? details.plan : null });
+      const details = (failure.details ?? {}) as { pins?: number; used?: number; adding?: number; plan?: unknown; packs?: unknown };
+      view.showPinsLimit({
+        kind: 'pins', max: details.pins ?? 0, used: details.used ?? 0, adding: details.adding ?? uploaded.rowCount, plan: isPlan(details.plan) ? details.plan : null,
+        packs: typeof details.packs === 'number' ? details.packs : null,
+      });
     } else if (failure.code === ERROR_CODES.dataFileNotFound) {
       goTo({ step: 'file', notice: failure.message });
       return;
@@ -151,7 +154,7 @@ export function ImportWizard({ onClose }: { onClose(): void }) {
     }
     : null;
 
-  const room = access && datasets.data && file ? pinsRoom(access.plan, datasets.data, file.rowCount) : null;
+  const room = access && datasets.data && file ? pinsRoom(access, datasets.data, file.rowCount) : null;
   const current = stepIndex(state.step);
   const title = t(`datasets.wizard.steps.${STEPS[current]}`);
 

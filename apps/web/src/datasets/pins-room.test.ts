@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { planDefinition } from '@catchment/domain';
-import { pinsRoom, pinsUsedBy } from './pins-room.js';
+import { pinPacksOrderPath, pinsRoom, pinsUsedBy } from './pins-room.js';
 
+const allowance = (plan: string, packs = 0) => ({ plan: planDefinition(plan), pins: planDefinition(plan).pins + packs * 10_000 });
 const dataset = (status: 'importing' | 'ready' | 'failed', rowCount: number, pointCount: number) => ({ status, rowCount, pointCount });
 
 describe('pinsUsedBy', () => {
@@ -12,12 +13,23 @@ describe('pinsUsedBy', () => {
 
 describe('pinsRoom', () => {
   it("refuses a free user's file of more than 10 rows, and names the plan that holds it", () => {
-    const verdict = pinsRoom(planDefinition('default'), [], 742);
+    const verdict = pinsRoom(allowance('default'), [], 742);
     expect(verdict).toMatchObject({ allowed: false, pins: 10, used: 0, adding: 742, upgrade: 'essential_2019' });
   });
   it('counts the points used already', () => {
-    expect(pinsRoom(planDefinition('default'), [dataset('ready', 8, 8)], 2).allowed).toBe(true);
-    expect(pinsRoom(planDefinition('default'), [dataset('ready', 8, 8)], 3).allowed).toBe(false);
-    expect(pinsRoom(planDefinition('pro_2020'), [dataset('ready', 8, 8)], 742).allowed).toBe(true);
+    expect(pinsRoom(allowance('default'), [dataset('ready', 8, 8)], 2).allowed).toBe(true);
+    expect(pinsRoom(allowance('default'), [dataset('ready', 8, 8)], 3).allowed).toBe(false);
+    expect(pinsRoom(allowance('pro_2020'), [dataset('ready', 8, 8)], 742).allowed).toBe(true);
+  });
+  it("counts the account's extra packs, and says how many more would hold the file", () => {
+    expect(pinsRoom(allowance('pro_2020', 1), [dataset('ready', 15_000, 15_000)], 5_000).allowed).toBe(true);
+    expect(pinsRoom(allowance('pro_2020', 1), [dataset('ready', 15_000, 15_000)], 5_001)).toMatchObject({ allowed: false, pins: 20_000, packs: 1 });
+  });
+});
+
+describe('pinPacksOrderPath', () => {
+  it('orders the packs held and those missing, on the plan in force', () => {
+    expect(pinPacksOrderPath(allowance('pro_2020', 2), 1)).toBe('/payment/pro_2020?pinPacks=3');
+    expect(pinPacksOrderPath(allowance('essential_2019'), 3)).toBe('/payment/essential_2019?pinPacks=3');
   });
 });

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cheapestPlanGranting, FEATURES, planDefinition, type Plan } from '@catchment/domain';
 import { useModalDialog } from '../app/use-modal-dialog.js';
+import { AddPinPacksLink } from '../datasets/add-pin-packs-link.js';
 import { usePlansDialog } from '../plans/plans-dialog-context.js';
 import { useEditorSnapshot } from './editor-context.js';
 
@@ -33,11 +34,12 @@ export function LimitPopup() {
 /**
  * What a limit refused: an area past the areas per map, a business search past the free plan's
  * searches, or rows of own data past the plan's pins (`max`; `used` of them already, `adding` more
- * asked, `plan` the cheapest plan on sale that holds them all, if any).
+ * asked, `plan` the cheapest plan on sale that holds them all, if any, and `packs` the extra packs
+ * of 10,000 pins that would, on a plan sold with packs).
  */
 export type LimitReached =
   | { kind: 'areas' | 'searches'; max: number }
-  | { kind: 'pins'; max: number; used: number; adding: number; plan: Plan | null };
+  | { kind: 'pins'; max: number; used: number; adding: number; plan: Plan | null; packs: number | null };
 
 interface LimitDialogProps {
   refusal: LimitReached | null;
@@ -96,10 +98,11 @@ export function LimitDialog({ refusal, visitor, onClose, onManage }: LimitDialog
           <p id={`${id}-text`}>{t('limitPopup.pinsText', { count: pins.max, pins: number(pins.max), used: number(pins.used), adding: number(pins.adding) })}</p>
           <p>{t('limitPopup.pinsOptions')}</p>
           <p className="panel-note" data-testid="limit-popup-plan">
-            {pins.plan ? t('limitPopup.pinsPlans', { plan: t(`plans.${pins.plan}`), pins: number(planDefinition(pins.plan).pins) }) : t('limitPopup.pinsNoPlan')}
+            {pins.plan ? t('limitPopup.pinsPlans', { plan: t(`plans.${pins.plan}`), pins: number(planDefinition(pins.plan).pins) }) : pins.packs === null ? t('limitPopup.pinsNoPlan') : null}
           </p>
           <div className="card-actions">
             {pins.plan && <button type="button" className="button button-primary" onClick={seePlans} data-testid="limit-popup-plans">{t('planLock.seePlans')}</button>}
+            {pins.packs !== null && <AddPinPacksLink packs={pins.packs} className="button" onClick={close} />}
             <button type="button" className={pins.plan ? 'button' : 'button button-primary'} onClick={manage} data-testid="limit-popup-manage">{t('limitPopup.managePins')}</button>
             <button type="button" className="button" onClick={close} data-testid="limit-popup-close">{t('app.close')}</button>
           </div>

@@ -653,6 +653,8 @@ export const en = {
     },
   },
   datasets: {
+    addPinPacks_one: 'Add {{count}} pack of {{size}} points',
+    addPinPacks_other: 'Add {{count}} packs of {{size}} points',
     loading: 'Loading your data…',
     loadError: "The map's data could not be loaded.",
     import: 'Import a file',
@@ -729,6 +731,8 @@ export const en = {
       freeRoom_other: 'The free plan holds {{pins}} rows of your own data ({{used}} used): a larger file needs a paid plan.',
       planRoom_one: 'Your {{plan}} plan holds {{pins}} point of your own data ({{used}} used).',
       planRoom_other: 'Your {{plan}} plan holds {{pins}} points of your own data ({{used}} used).',
+      packsRoom_one: 'Your {{plan}} plan and its extra packs hold {{pins}} point of your own data ({{used}} used).',
+      packsRoom_other: 'Your {{plan}} plan and its extra packs hold {{pins}} points of your own data ({{used}} used).',
     },
     preview: {
       summary_one: '{{rows}} row, {{columns}} columns',

@@ -652,6 +652,8 @@ export const fr: WebCatalogue = {
     },
   },
   datasets: {
+    addPinPacks_one: 'Ajouter {{count}} pack de {{size}} points',
+    addPinPacks_other: 'Ajouter {{count}} packs de {{size}} points',
     loading: 'Chargement de vos données…',
     loadError: "Les données de la carte n'ont pas pu être chargées.",
     import: 'Importer un fichier',
@@ -728,6 +730,8 @@ export const fr: WebCatalogue = {
       freeRoom_other: "L'offre gratuite contient {{pins}} lignes de vos propres données ({{used}} utilisées) : un fichier plus grand demande une offre payante.",
       planRoom_one: 'Votre offre {{plan}} contient {{pins}} point de vos propres données ({{used}} utilisé).',
       planRoom_other: 'Votre offre {{plan}} contient {{pins}} points de vos propres données ({{used}} utilisés).',
+      packsRoom_one: 'Votre offre {{plan}} et ses packs supplémentaires contiennent {{pins}} point de vos propres données ({{used}} utilisé).',
+      packsRoom_other: 'Votre offre {{plan}} et ses packs supplémentaires contiennent {{pins}} points de vos propres données ({{used}} utilisés).',
     },
     preview: {
       summary_one: '{{rows}} ligne, {{columns}} colonnes',

@@ -59,7 +59,6 @@ function PlanOrder({ clientId, product }: { clientId: number; product: PaidPlan 
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const period = periodOf(params.get('period'));
   // Prices follow the language (EUR in French, USD in English) until a subscription fixes the currency.
   // The same cache entries as the subscription pages': a change on either side refreshes both.
   const products = useQuery({ queryKey: queryKeys.products(clientId, locale), queryFn: ({ signal }) => getProducts(clientId, signal) });
@@ -74,6 +73,8 @@ function PlanOrder({ clientId, product }: { clientId: number; product: PaidPlan 
   const ownSubscription = current && current.customer === 'customer' && current.status !== 'ended' ? current : null;
   const licences = licencesTyped ?? ownSubscription?.licences ?? 1;
   const pinPacks = pinPacksTyped ?? ownSubscription?.pinPacks ?? 0;
+  // A link that orders quantities only (more pin packs) keeps the subscription's billing period.
+  const period = params.get('period') !== null ? periodOf(params.get('period')) : ownSubscription?.period ?? 'monthly';
 
   const failed = products.isError || additionalUser.isError || subscription.isError;
   if (failed) {

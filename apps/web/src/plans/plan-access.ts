@@ -9,6 +9,8 @@ import { accessOf, cheapestPlanGranting, featureGranted, planDefinition, type Pl
 export interface PlanAccess {
   /** The plan in force (the server's `product`: the free plan once a plan has ended). */
   plan: PlanDefinition;
+  /** Points of own data the account may keep: the plan's pins and its extra packs (the server's `pins`). */
+  pins: number;
   /** Not logged in: the free plan, and locks offer to sign up. */
   visitor: boolean;
   /** Whether the plan grants `feature`. */
@@ -18,13 +20,14 @@ export interface PlanAccess {
 }
 
 /** The access of a logged-in user, or of a visitor (null). */
-export function planAccessOf(user: Pick<User, 'product' | 'features'> | null): PlanAccess {
+export function planAccessOf(user: Pick<User, 'product' | 'features' | 'pins'> | null): PlanAccess {
   const visitorAccess = accessOf(undefined);
   const plan = user ? planDefinition(user.product) : visitorAccess.plan;
   const features = user ? user.features : visitorAccess.features;
   const may = (feature: string) => featureGranted(features, feature);
   return {
     plan,
+    pins: user ? user.pins : visitorAccess.pins,
     visitor: user === null,
     may,
     lockOf: (feature) => (may(feature) ? null : cheapestPlanGranting(feature)),

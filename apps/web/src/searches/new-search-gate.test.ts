@@ -4,7 +4,7 @@ import { planAccessOf } from '../plans/plan-access.js';
 import { newSearchGate } from './new-search-gate.js';
 
 /** A user on a plan, with the features the server sends for it (the catalogue's). */
-const user = (product: Plan) => planAccessOf({ product, features: [...PLAN_CATALOGUE[product].features] });
+const user = (product: Plan) => planAccessOf({ product, features: [...PLAN_CATALOGUE[product].features], pins: PLAN_CATALOGUE[product].pins });
 
 describe('newSearchGate', () => {
   it('lets Pro make as many searches as it likes', () => {

@@ -72,6 +72,14 @@ describe('the gating table (SPEC §6)', () => {
     expect(accessOf({ product: 'default' }, now).plan.maxAreasPerMap).toBe(10);
     expect(accessOf({ product: 'essential_2019' }, now).plan.maxAreasPerMap).toBeNull();
   });
+
+  it('adds 10,000 pins per extra pack while a paid plan is in force, none once it has ended', () => {
+    expect(accessOf({ product: 'pro_2020', pinPacks: 2 }, now).pins).toBe(30_000);
+    expect(accessOf({ product: 'essential_2019' }, now).pins).toBe(1_000);
+    expect(accessOf({ product: 'pro_2020', productEndDate: new Date(now.getTime() - 1), pinPacks: 2 }, now).pins).toBe(10);
+    expect(accessOf({ product: 'default', pinPacks: 3 }, now).pins).toBe(10);
+    expect(accessOf(undefined, now).pins).toBe(10);
+  });
 });
 
 describe('cheapest plan granting a feature', () => {

@@ -6,17 +6,22 @@
 import type { Plan } from '../enums.js';
 import { PLAN_CATALOGUE, planDefinition, SOLD_PLANS, type PlanDefinition } from './catalogue.js';
 import { featureGranted } from './features.js';
+import { PIN_PACK_SIZE } from '../billing/prices.js';
 
 export interface PlanHolder {
   product: string | null | undefined;
   /** ISO date or Date; null or absent: the plan does not end. */
   productEndDate?: string | Date | null | undefined;
+  /** Extra packs of pins (SPEC §9) the holder's subscription pays for; they count while a paid plan is in force. */
+  pinPacks?: number | null | undefined;
 }
 
 export interface Access {
   plan: PlanDefinition;
   /** The feature patterns the plan grants. */
   features: readonly string[];
+  /** Points of own data the holder may keep: the plan's pins and its extra packs (SPEC §6, §9). */
+  pins: number;
 }
 
 /** The plan in force at `now` for a stored product and end date (visitors: the free plan). */
@@ -29,7 +34,9 @@ export function planInForce(holder: PlanHolder | null | undefined, now: Date = n
 
 export function accessOf(holder: PlanHolder | null | undefined, now: Date = new Date()): Access {
   const plan = planInForce(holder, now);
-  return { plan, features: plan.features };
+  // Packs are sold with a paid plan and end with it: an account back on the free plan keeps its 10 pins.
+  const packs = plan.tier === 'free' ? 0 : Math.max(0, Math.trunc(holder?.pinPacks ?? 0));
+  return { plan, features: plan.features, pins: plan.pins + packs * PIN_PACK_SIZE };
 }
 
 /** Whether the holder may use `feature` now. */

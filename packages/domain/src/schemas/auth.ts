@@ -106,6 +106,8 @@ export const userSchema = z.object({
   productEndDate: z.string().nullable(),
   /** The feature patterns the plan in force grants (plans/features.ts). */
   features: z.array(z.string()),
+  /** Points of own data the account may keep: its plan's pins and the extra packs it bought (SPEC §9). */
+  pins: z.number(),
   lastAccessedMapId: z.number().nullable(),
   date: z.string(),
   /** Whether the user opened the verification link of their current address. */
