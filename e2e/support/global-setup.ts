@@ -1,8 +1,10 @@
 /**
  * Starts the real app the way a user does (`npm start`: web build when needed, then the server)
- * on a free port with its own data directory (with the Monaco road network and the communes of
- * Alpes-Maritimes imported), and waits
- * until /api/health answers.
+ * on a free port with its own data directory (with the Monaco road network, the communes of
+ * Alpes-Maritimes and the addresses of north Bayreuth imported), and waits until /api/health
+ * answers. HubSpot is a local server answering as HubSpot's documentation says (the CRM tests'
+ * emulator, its contacts real Bindlach–Heinersreuth customers that those addresses place), in this
+ * process: the app's HubSpot settings point at it, and the tests reach it at `hubspotUrl`.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,16 +12,20 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { HubSpotEmulator } from '../../apps/api/src/crm/hubspot/test-support/hubspot-emulator.js';
 
 declare module 'vitest' {
   /** dataDir: the server's DATA_DIR (its e-mails are in dataDir/outbox, as no SMTP_URL is set). */
-  export interface ProvidedContext { baseUrl: string; dataDir: string }
+  /** hubspotUrl: the HubSpot emulator the server connects to (its authorize page, API and token endpoint). */
+  export interface ProvidedContext { baseUrl: string; dataDir: string; hubspotUrl: string }
 }
 
 /** The shared OpenStreetMap extract the travel-time tests route in. */
 const MONACO_EXTRACT = 'test-data/osm/monaco.osm.pbf';
 /** The real commune boundaries and populations of Alpes-Maritimes, for the administrative and census tests. */
 const COMMUNES_06 = ['test-data/fr/communes-06-alpes-maritimes.geojson', 'test-data/fr/population-communes-06-alpes-maritimes.csv'];
+/** The OpenStreetMap addresses that place the HubSpot emulator's customers (Bindlach, Heinersreuth). */
+const NORTH_BAYREUTH = 'test-data/osm/north-bayreuth.osm.pbf';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -54,12 +60,17 @@ export default async function setup(project: TestProject) {
   });
   importData(['osm', MONACO_EXTRACT]);
   importData(['fr-communes', ...COMMUNES_06]);
+  importData(['osm-addresses', NORTH_BAYREUTH]);
+  const hubspot = await new HubSpotEmulator().start();
+  const hubspotSettings = hubspot.settings();
   const server = spawn('node', ['scripts/start.mjs'], {
     // No SMTP server and no IP-location service: e-mails land in the outbox, nothing leaves the machine.
     // The POI tab offered for the rest of the world too: the business tests search Andorra's points of interest.
     env: {
       ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', MAP_STYLE_URL: '', HOST: '127.0.0.1', SMTP_URL: '', IP_LOCATION_URL: '',
       POI_TAB_COUNTRIES: 'us,fr,gb,be,ca,ww',
+      HUBSPOT_CLIENT_ID: hubspotSettings.clientId, HUBSPOT_CLIENT_SECRET: hubspotSettings.clientSecret,
+      HUBSPOT_API_URL: hubspotSettings.apiUrl, HUBSPOT_AUTH_URL: hubspotSettings.authUrl,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -67,9 +78,11 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, server, 240_000);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('hubspotUrl', hubspot.url);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await hubspot.stop();
     if (!process.env.E2E_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

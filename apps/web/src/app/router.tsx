@@ -9,6 +9,7 @@ import { ProfileLayout } from '../profile/profile-layout.js';
 import { ProfilePage } from '../profile/profile-page.js';
 import { OrganizationPage } from '../organization/organization-page.js';
 import { IntegrationsPage } from '../integrations/integrations-page.js';
+import { OAuthCallbackPage } from '../integrations/oauth-callback-page.js';
 import { ManualSubscriptionPage } from '../subscription/manual-subscription-page.js';
 import { SubscriptionDetailsPage } from '../subscription/subscription-details-page.js';
 import { SubscriptionLayout } from '../subscription/subscription-layout.js';
@@ -66,6 +67,8 @@ export function createAppRouter() {
           ],
         },
         { path: 'manual_subscription', element: <ManualSubscriptionPage /> },
+        // Where a CRM sends the user back after granting access (SPEC §2, not indexed).
+        { path: 'oauth/:crmType', element: <OAuthCallbackPage /> },
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
