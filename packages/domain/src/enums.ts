@@ -40,6 +40,10 @@ export type Locale = (typeof LOCALES)[number];
 export const MAP_SORTS = ['createdAt', '-createdAt', 'updatedAt', '-updatedAt'] as const;
 export type MapSort = (typeof MAP_SORTS)[number];
 
+/** The files a map's areas are exported to (GET /v2/maps/{id}/export): KML 2.2 for Google Earth, GeoJSON for GIS. */
+export const MAP_EXPORT_FORMATS = ['kml', 'geojson'] as const;
+export type MapExportFormat = (typeof MAP_EXPORT_FORMATS)[number];
+
 /** How a client dataset's rows in an area are summed up (SPEC §3 Measure): rows, or a numeric column's sum or mean. */
 export const AGGREGATE_METHODS = ['count', 'sum', 'average'] as const;
 export type AggregateMethod = (typeof AGGREGATE_METHODS)[number];

@@ -15,6 +15,7 @@ import { FoldersService } from './folders.service.js';
 import { AreasService } from './areas.service.js';
 import { foldersPlugin } from './folders.routes.js';
 import { areasPlugin } from './areas.routes.js';
+import { mapExportPlugin } from './export/map-export.routes.js';
 
 const tags = ['maps'];
 
@@ -64,7 +65,9 @@ const mapsPlugin: FastifyPluginAsyncZod<{ maps: MapsService }> = async (app, { m
 
 export const mapsRoutes: RouteModule = async (api, ctx) => {
   const store = new MapStore(ctx.database.db, ctx.events);
-  await api.register(mapsPlugin, { maps: new MapsService(store, ctx.clients) });
+  const maps = new MapsService(store, ctx.clients);
+  await api.register(mapsPlugin, { maps });
+  await api.register(mapExportPlugin, { maps });
   await api.register(foldersPlugin, { folders: new FoldersService(store) });
   await api.register(areasPlugin, { areas: new AreasService(store, ctx.clients, ctx.areaResolvers, ctx.compute) });
 };

@@ -37,12 +37,21 @@ export class MapsService {
 
   /** The whole map, read in one snapshot. Reading their own map makes it the owner's last accessed one. */
   async get(ref: MapRef, clientId: number | undefined): Promise<MapDocument> {
-    const { document, isOwner } = await this.store.transaction(async (tx) => {
+    const { document, isOwner } = await this.read(ref, clientId);
+    if (isOwner) await this.clients.setLastAccessedMap(clientId!, document.id);
+    return document;
+  }
+
+  /** The whole map for whoever may read it (owner, members, anyone for a public map), as `get` reads it, without opening it (exports). */
+  async document(ref: MapRef, clientId: number | undefined): Promise<MapDocument> {
+    return (await this.read(ref, clientId)).document;
+  }
+
+  private read(ref: MapRef, clientId: number | undefined): Promise<{ document: MapDocument; isOwner: boolean }> {
+    return this.store.transaction(async (tx) => {
       const { map, role } = await readableMap(tx, ref, clientId);
       return { document: await loadDocument(tx, map, canEdit(role)), isOwner: role === 'owner' };
     }, { isolation: 'repeatable read' });
-    if (isOwner) await this.clients.setLastAccessedMap(clientId!, document.id);
-    return document;
   }
 
   async accessId(ref: MapRef, clientId: number | undefined): Promise<{ id: number; accessId: string }> {

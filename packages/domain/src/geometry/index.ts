@@ -2,3 +2,4 @@ export * from './types.js';
 export * from './circle.js';
 export * from './validate.js';
 export * from './combine.js';
+export * from './orient-rings.js';

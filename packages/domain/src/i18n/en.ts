@@ -78,6 +78,8 @@ export const en = {
     datasetItemId: 'Invalid row identifier',
     datasetsVersion: "The version of the map's datasets is required",
     aggregateMethod: 'Choose count, sum or average',
+    exportFormat: 'Unknown export format: choose kml or geojson',
+    distanceUnit: 'Choose km or mi',
   },
   errors: {
     unauthorized: 'Please log in',
@@ -202,6 +204,22 @@ export const en = {
     defaultTitle: 'My map',
     copyTitle: '{{title}} (copy)',
     defaultAreaLabel: 'Area {{n}}',
+  },
+  /** What the KML export of a map says of each area (its description). */
+  mapExport: {
+    modes: {
+      isochrone: 'Travel time',
+      isodistance: 'Distance by road',
+      circle: 'As the crow flies',
+      polygon: 'Drawn polygon',
+      administrative: 'Territories',
+      union: 'Merge of areas',
+      difference: 'Subtraction of areas',
+    },
+    byMode: { car: 'by car', bike: 'by bike', walk: 'on foot', truck: 'by truck', heavy_truck: 'by heavy truck', transit: 'by public transport' },
+    startAddress: 'Start address: {{address}}',
+    startPoint: 'Start point: {{lat}}, {{lng}}',
+    units: '{{kind}}: {{count}}',
   },
   /** Names of the demo's road networks, by region (the graph file's name); other regions go by their file name. */
   roadNetworks: {

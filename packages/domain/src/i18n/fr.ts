@@ -77,6 +77,8 @@ export const fr: Catalogue = {
     datasetItemId: 'Identifiant de ligne invalide',
     datasetsVersion: 'La version des données de la carte est requise',
     aggregateMethod: 'Choisissez nombre, somme ou moyenne',
+    exportFormat: "Format d'export inconnu : choisissez kml ou geojson",
+    distanceUnit: 'Choisissez km ou mi',
   },
   errors: {
     unauthorized: 'Veuillez vous connecter',
@@ -201,6 +203,21 @@ export const fr: Catalogue = {
     defaultTitle: 'Ma carte',
     copyTitle: '{{title}} (copie)',
     defaultAreaLabel: 'Zone {{n}}',
+  },
+  mapExport: {
+    modes: {
+      isochrone: 'Temps de trajet',
+      isodistance: 'Distance par la route',
+      circle: "À vol d'oiseau",
+      polygon: 'Polygone dessiné',
+      administrative: 'Territoires',
+      union: 'Fusion de zones',
+      difference: 'Soustraction de zones',
+    },
+    byMode: { car: 'en voiture', bike: 'à vélo', walk: 'à pied', truck: 'en camion', heavy_truck: 'en poids lourd', transit: 'en transports en commun' },
+    startAddress: 'Adresse de départ : {{address}}',
+    startPoint: 'Point de départ : {{lat}}, {{lng}}',
+    units: '{{kind}} : {{count}}',
   },
   roadNetworks: {
     monaco: 'Monaco',

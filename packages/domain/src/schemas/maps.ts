@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAP_SORTS } from '../enums.js';
+import { DISTANCE_UNITS, MAP_EXPORT_FORMATS, MAP_SORTS } from '../enums.js';
 import { MAPS_PAGE_SIZE_DEFAULT, MAPS_PAGE_SIZE_MAX } from '../constants.js';
 import { label, uuid, versionField } from './common.js';
 
@@ -38,3 +38,9 @@ export const patchFolderBody = z.object({
 /** Moves an item before or after a reference item of the same list. */
 export const orderFolderBody = z.object({ referenceFolderUuid: uuid, before: z.boolean(), version: versionField });
 export const orderAreaBody = z.object({ referenceAreaUuid: uuid, before: z.boolean(), folderId: uuid.optional(), version: versionField });
+
+/** The export of a map's areas: the file's format, and the unit its descriptions give distances in. */
+export const mapExportQuery = z.object({
+  format: z.enum(MAP_EXPORT_FORMATS, { error: 'validation.exportFormat' }).default('kml'),
+  unit: z.enum(DISTANCE_UNITS, { error: 'validation.distanceUnit' }).default('km'),
+});
