@@ -7,9 +7,12 @@
  * are paged and searched, the address properties guessed with sample values, the properties kept;
  * the list synchronises with its progress until its 104 customers are placed, which My data on
  * the map shows too. A customer's address blanked in HubSpot and the list synchronised on demand:
- * 103 points, the one not placed in the downloaded report; then the list deleted and HubSpot
+ * 103 points, the one not placed in the downloaded report. A list larger than the plan's room is
+ * refused in the stepper with the plans, a search finding no list says so, Escape closes; then the
+ * list deleted and HubSpot
  * disconnected, each after its question. A free user is told 'You are not allowed to connect a
- * CRM' with the plans. Screenshots under e2e/artifacts (desktop, and the page on a phone).
+ * CRM' with the plans, and HubSpot's refusal coming back is said with the way back. Screenshots
+ * under e2e/artifacts (desktop, and the page on a phone).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -38,14 +41,16 @@ const TEXTS = {
     account: `HubSpot account ${EMULATOR_HUB_ID}`, page1: 'Page 1 of 5', placed: '104 of 104 records placed on the map.', synchronised: 'Synchronised',
     points: (count: number) => `${count} points`, partly: 'Partly placed', notPlaced: '1 of the 104 records could not be placed by its address.',
     notAllowed: 'You are not allowed to connect a CRM: this is part of the paid plans', upgrade: 'Lists from your CRM come with the Essential plan and above.',
-    empty: /^No list synchronised yet/, tab: 'My data',
+    empty: /^No list synchronised yet/, tab: 'My data', refused: 'HubSpot did not give access: The user denied access', noMatch: 'No list’s name contains “no such list”.',
+    dataLimit: /^Data limit reached: this list has 797 records and your plan holds 1,?000 points, 303 of them used\./,
   },
   fr: {
     browserLocale: 'fr-FR', mismatch: /^Cette réponse de HubSpot n’a pas été demandée depuis cet onglet/, back: 'Retour aux intégrations',
     account: `Compte HubSpot ${EMULATOR_HUB_ID}`, page1: 'Page 1 sur 5', placed: '104 fiches sur 104 placées sur la carte.', synchronised: 'Synchronisée',
     points: (count: number) => `${count} points`, partly: 'Placée en partie', notPlaced: '1 fiche sur 104 n’a pas pu être placée par son adresse.',
     notAllowed: "Vous n'êtes pas autorisé à connecter un CRM : cela fait partie des offres payantes", upgrade: 'Les listes de votre CRM sont comprises à partir de l’offre Essentielle.',
-    empty: /^Aucune liste synchronisée/, tab: 'Mes données',
+    empty: /^Aucune liste synchronisée/, tab: 'Mes données', refused: 'HubSpot n’a pas donné l’accès : The user denied access', noMatch: 'Aucun nom de liste ne contient « no such list ».',
+    dataLimit: /^Limite de données atteinte : cette liste compte 797 fiches et votre offre contient 1 ?000 points, dont 303 utilisés\./,
   },
 } as const;
 
@@ -92,7 +97,7 @@ describe.each(['en', 'fr'] as const)('HubSpot in %s', (language) => {
 
   it('connects HubSpot, synchronises a list through the stepper, again on demand after a change in HubSpot, and deletes it', async () => {
     const { context, page, errors } = await openPage(browser, baseUrl, text.browserLocale);
-    const { email } = await signUpByApi(page);
+    const { email, id } = await signUpByApi(page);
     setPlan(dataDir, email, 'essential_2019');
 
     // An answer this tab never asked for is refused without any call, with the way back.
@@ -196,6 +201,33 @@ describe.each(['en', 'fr'] as const)('HubSpot in %s', (language) => {
       await hubspotApi.update(token, customer.id, { address: customer.properties.address!, zip: customer.properties.zip!, city: customer.properties.city!, country: customer.properties.country! });
     }
 
+    // A list larger than the plan's room left (200 points of the user's own, 103 of the list, 797 more): refused with the plans.
+    const items = Array.from({ length: 200 }, (_, i) => ({ fields: { n: String(i) }, position: [11.6, 49.98] }));
+    expect((await page.request.post(`/api/Clients/${id}/datasets`, { data: { name: 'Shops', columns: ['n'], items } })).status()).toBe(201);
+    await page.getByTestId('crm-add-list').click();
+    await stepper.waitFor();
+    await page.keyboard.press('Enter');
+    await stepper.getByTestId('add-list-search').fill('no such list');
+    await poll(() => shown(page, 'add-list-no-lists')).toBe(text.noMatch);
+    await stepper.getByTestId('add-list-search').fill('bindlach');
+    await poll(() => stepper.getByTestId('add-list-choice').count()).toBe(1);
+    await stepper.getByTestId('add-list-choice').getByRole('radio').check();
+    await page.keyboard.press('Enter');
+    await poll(() => guessed('street')).toBe('address');
+    await page.keyboard.press('Enter');
+    await poll(() => stepper.getAttribute('data-step')).toBe('properties');
+    await stepper.getByTestId('add-list-next').click();
+    await poll(() => shown(page, 'add-list-error')).toMatch(text.dataLimit);
+    await screenshot(page, `hubspot-data-limit-${language}`);
+    await stepper.getByTestId('add-list-see-plans').click();
+    const plans = page.getByTestId('plans-dialog');
+    await poll(() => plans.getByTestId('plan-card-pro_2020').getAttribute('data-highlighted')).toBe('true');
+    await plans.getByTestId('plans-dialog-close').click();
+    // Escape closes the stepper; nothing was added.
+    await page.keyboard.press('Escape');
+    await stepper.waitFor({ state: 'detached' });
+    expect(await list.count()).toBe(1);
+
     // The list is a dataset of My data on the map, with its points.
     await page.goto('/app/');
     await page.waitForURL(/\/app\/map\//);
@@ -225,7 +257,7 @@ describe.each(['en', 'fr'] as const)('HubSpot in %s', (language) => {
     await context.close();
   });
 
-  it("tells a free user, on a phone, that they are not allowed to connect a CRM, with the plan that allows it", async () => {
+  it("tells a free user, on a phone, that they are not allowed to connect a CRM, with the plan that allows it, and HubSpot's refusal", async () => {
     const { context, page, errors } = await openPage(browser, baseUrl, text.browserLocale, PHONE);
     await signUpByApi(page);
     await page.goto('/app/profile/integrations');
@@ -239,6 +271,15 @@ describe.each(['en', 'fr'] as const)('HubSpot in %s', (language) => {
     await page.getByTestId('crm-see-plans').tap();
     const plans = page.getByTestId('plans-dialog');
     await poll(() => plans.getByTestId('plan-card-essential_2019').getAttribute('data-highlighted')).toBe('true');
+
+    // HubSpot's refusal, as its authorize page sends it back (the user denied access), is said with the way back.
+    await page.goto('/app/oauth/hubspot?error=access_denied&error_description=The+user+denied+access&state=s');
+    const callback = page.getByTestId('oauth-callback');
+    await poll(() => callback.getAttribute('data-state')).toBe('refused');
+    expect(await shown(page, 'oauth-error')).toBe(text.refused);
+    await screenshot(page, `hubspot-oauth-refused-phone-${language}`);
+    await page.getByTestId('oauth-back').tap();
+    await poll(() => page.getByTestId('crm-section').getAttribute('data-state')).toBe('not-allowed');
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
