@@ -27,7 +27,8 @@
  * Searches: every business of the catalogue (the most points a search can count) and restaurants
  * (a category of the tree).
  * Ours: PoiCounts.count, what the API's count routes call, with one compute thread: the data
- * versions read (one query), then the count in the API process when the work is tiny and its cells
+ * versions (kept by the process between counts while PostgreSQL announces no change, as the API
+ * does on PostgreSQL: count-versions-cache.ts; else one query), then the count in the API process when the work is tiny and its cells
  * are held there (inline-count-rule.ts), else in the thread. Timed the first time a search is
  * counted in an area (the thread may read cells of the region it does not hold yet) and again
  * (held). Broken down: the versions' query alone, and the thread's round trip alone
@@ -43,6 +44,8 @@ import { TERRITORY_IMPORTERS, type PoiItem } from '@catchment/geodata';
 import type { DatabaseHandle } from '../../apps/api/src/db/database.js';
 import { countVersions } from '../../apps/api/src/poi/count/count-versions.repository.js';
 import { PoiCounts } from '../../apps/api/src/poi/count/poi-counts.js';
+import { CountVersionsCache, DATA_VERSIONS_CHANNEL } from '../../apps/api/src/poi/count/count-versions-cache.js';
+import { PgChannelListener } from '../../apps/api/src/db/pg-channel-listener.js';
 import { poiFilterWhere } from '../../apps/api/src/poi/count/poi-filter.js';
 import { importOsmPoiExtract, importSireneFiles } from '../../apps/api/src/poi/data/poi-import.js';
 import { importTerritories } from '../../apps/api/src/territories/data/territory-import.js';
@@ -227,7 +230,17 @@ function areasIn(centres: (random: () => number) => [number, number], radiusKm: 
 
 async function main({ database, compute, peer, work }: ScratchBench): Promise<void> {
   const db = database.db;
-  const ours: Ours = { counts: new PoiCounts(db, compute), compute };
+  // As an API process on PostgreSQL: the data versions kept until the database announces a change.
+  const listener = await PgChannelListener.start(database.connection, { channel: DATA_VERSIONS_CHANNEL, applicationName: 'catchment-bench-versions' });
+  try {
+    await measureAll(database, compute, peer, work, { counts: new PoiCounts(db, compute, new CountVersionsCache(db, listener)), compute });
+  } finally {
+    await listener.close();
+  }
+}
+
+async function measureAll(database: DatabaseHandle, compute: ComputePool, peer: pg.Client, work: string, ours: Ours): Promise<void> {
+  const db = database.db;
   console.log('Importers\n');
   const rows: string[][] = [['import', 'points', 'seconds', 'points/s', 'file MB/s', 'peak RSS MB']];
   for (const extract of EXTRACTS) {

@@ -13,6 +13,8 @@ import { openIsochroneProvider } from './isochrones/isochrone-provider.setup.js'
 import { startDemoBasemaps } from './basemap/demo-basemaps.setup.js';
 import { loadTerritoryFiles } from './territories/data/territory-files.js';
 import { openEventBus } from './events/open-event-bus.js';
+import { PgChannelListener } from './db/pg-channel-listener.js';
+import { DATA_VERSIONS_CHANNEL } from './poi/count/count-versions-cache.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { openMailer } from './mail/open-mailer.js';
 
@@ -31,18 +33,24 @@ export async function openApp(config: Config, log: (message: string) => void): P
   await startDemoBasemaps(config, log);
   // Events reach the clients of every API process (LISTEN/NOTIFY on PostgreSQL).
   const events = await openEventBus(database.kind, database.connection, { log });
+  // Business counts keep the data versions until a change is announced (PostgreSQL only: the
+  // embedded database's notifications reach only the connection that sent them).
+  const dataVersionsListener = database.kind === 'postgres'
+    ? await PgChannelListener.start(database.connection, { channel: DATA_VERSIONS_CHANNEL, applicationName: 'catchment-data-versions', log })
+    : undefined;
   const jobs = new JobQueue(database.connection, { onError: (error) => log(`Job queue: ${error.message}`) });
   await jobs.start();
   // Without SMTP_URL, account e-mails go to DATA_DIR/outbox and their links to the console.
   const mailer = openMailer(config, log);
-  return createContext(config, database, { ...demo, routing, events, jobs, mailer });
+  return createContext(config, database, { ...demo, routing, events, jobs, mailer, ...(dataVersionsListener ? { dataVersionsListener } : {}) });
 }
 
-/** Releases what openApp opened: the job queue, the mailer's connections, the events, the routing and compute workers, then the database. */
+/** Releases what openApp opened: the job queue, the mailer's connections, the events and the data versions' listener, the routing and compute workers, then the database. */
 export async function closeApp(ctx: AppContext): Promise<void> {
   await ctx.jobs?.stop();
   await ctx.mailer.close();
   await ctx.events.close();
+  await ctx.dataVersionsListener?.close();
   await ctx.routing?.close();
   await ctx.compute.close();
   await ctx.database.close();

@@ -15,6 +15,8 @@ import { DEFAULT_MODE_COUNTRIES, parseModeCountries } from './isochrones/mode-av
 import { routedAreaResolver } from './isochrones/routed-area.resolver.js';
 import { administrativeAreaResolver } from './territories/administrative-area.resolver.js';
 import { territoryServices, type TerritoryServices } from './territories/territory-services.js';
+import { CountVersionsCache } from './poi/count/count-versions-cache.js';
+import type { PgChannelListener } from './db/pg-channel-listener.js';
 import type { EventBus } from './events/event-bus.js';
 import { InProcessEventBus } from './events/in-process-event-bus.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -59,6 +61,10 @@ export interface AppContext {
   appKeys: AppKeysService;
   /** Addresses to positions, in batches: the built-in geocoder or an operator's service (GEOCODER). */
   geocoder: Geocoder;
+  /** The data versions business counts are for, kept while no change is announced (poi/count/count-versions-cache.ts). */
+  countVersions: CountVersionsCache;
+  /** On PostgreSQL, the connection that hears the data versions change; closed with the server. */
+  dataVersionsListener?: PgChannelListener;
 }
 
 export interface LoadedData extends Partial<DemoData> {
@@ -68,6 +74,8 @@ export interface LoadedData extends Partial<DemoData> {
   jobs?: JobQueue;
   /** Without one, the one the config names, whose outbox writes nothing to the console. */
   mailer?: Mailer;
+  /** Without one, the data versions are read at every business count. */
+  dataVersionsListener?: PgChannelListener;
 }
 
 export function createContext(config: Config, database: DatabaseHandle, data: LoadedData = {}): AppContext {
@@ -98,6 +106,7 @@ export function createContext(config: Config, database: DatabaseHandle, data: Lo
     territories,
     events: data.events ?? new InProcessEventBus(),
     geocoder: openGeocoder(config, database.db, data.gazetteer),
+    countVersions: new CountVersionsCache(database.db, data.dataVersionsListener),
     ...data,
   };
 }

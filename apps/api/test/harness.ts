@@ -14,6 +14,8 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { createContext, type AppContext } from '../src/context.js';
+import { PgChannelListener } from '../src/db/pg-channel-listener.js';
+import { DATA_VERSIONS_CHANNEL } from '../src/poi/count/count-versions-cache.js';
 import { buildServer } from '../src/server.js';
 import { listPoiDatasets, removePoiDataset } from '../src/poi/data/poi-loader.js';
 import { importOsmPoiExtract, importSireneFiles } from '../src/poi/data/poi-import.js';
@@ -66,7 +68,11 @@ async function open(): Promise<{ ctx: AppContext; app: FastifyInstance }> {
   for (const dataset of await listPoiDatasets(database.db)) await removePoiDataset(database.db, dataset.id);
   for (const dataset of await listAddressDatasets(database.db)) await removeAddressDataset(database.db, dataset.id);
   await loadTerritoryFiles(database.db, [demoTerritoryDirectory(config.dataDir)], () => {});
-  const ctx = createContext(config, database, demo);
+  // As in the app: on PostgreSQL, business counts keep the data versions until a change is announced.
+  const dataVersionsListener = database.kind === 'postgres'
+    ? await PgChannelListener.start(database.connection, { channel: DATA_VERSIONS_CHANNEL, applicationName: 'catchment-data-versions-test' })
+    : undefined;
+  const ctx = createContext(config, database, { ...demo, ...(dataVersionsListener ? { dataVersionsListener } : {}) });
   const app = await buildServer(ctx, { rateLimits: false });
   await app.ready();
   return { ctx, app };

@@ -27,7 +27,7 @@ const cataloguesPlugin: FastifyPluginAsyncZod<{ catalogues: PoiCatalogues; autoc
 };
 
 export const poiRoutes: RouteModule = async (api, ctx) => {
-  const searches = new SearchesService(ctx.database.db, ctx.plans, new PoiCounts(ctx.database.db, ctx.compute), ctx.compute, ctx.events);
+  const searches = new SearchesService(ctx.database.db, ctx.plans, new PoiCounts(ctx.database.db, ctx.compute, ctx.countVersions), ctx.compute, ctx.events);
   const autocomplete = new PoiAutocomplete(ctx.database.db);
   await api.register(cataloguesPlugin, { catalogues: new PoiCatalogues(ctx.database.db), autocomplete });
   await api.register(searchesPlugin, { searches, compute: ctx.compute });

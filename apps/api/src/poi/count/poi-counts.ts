@@ -6,8 +6,8 @@
  * few vertices, no establishment placed by its IRIS) the count is done here instead, from the
  * small cells a thread shared on an earlier count: the round trip to the thread would cost more
  * than the count. Both ways count the same points with the same test (point-cell.ts), and both
- * read the data versions first, at every count, so that neither counts from points another
- * process has since replaced.
+ * read the data versions first (count-versions-cache.ts: from the database, or kept until a change
+ * is announced), so that neither counts from points another process has since replaced.
  */
 import type { Kysely } from 'kysely';
 import type { AreaGeometry } from '@catchment/domain';
@@ -15,7 +15,7 @@ import { preparePointArea, type BBox } from '@catchment/geodata';
 import type { ComputePool } from '../../compute/compute-pool.js';
 import type { Database } from '../../db/schema.js';
 import type { PoiCount, SharedPoiCell } from './area-poi-count.js';
-import { countVersions } from './count-versions.repository.js';
+import { CountVersionsCache } from './count-versions-cache.js';
 import { INLINE_COUNT_LIMITS, INLINE_REFUSALS, inlineCountVerdict, inlineCountWork } from './inline-count-rule.js';
 import { PoiCellStore } from './poi-cell-store.js';
 import { poiFilterKey, type PoiFilter } from './poi-filter.js';
@@ -34,11 +34,16 @@ export class PoiCounts {
   /** How many counts were made here and how many in a thread (for the tests and the bench). */
   readonly made = { inline: 0, inThreads: 0 };
 
-  constructor(private readonly db: Kysely<Database>, private readonly compute: ComputePool) {}
+  private readonly versions: CountVersionsCache;
+
+  /** `versions`: the process's cache of the data versions; without one, they are read at every count. */
+  constructor(db: Kysely<Database>, private readonly compute: ComputePool, versions?: CountVersionsCache) {
+    this.versions = versions ?? new CountVersionsCache(db);
+  }
 
   async count(filter: PoiFilter, polygons: readonly AreaGeometry[]): Promise<PoiCount[]> {
     if (polygons.length === 0) return [];
-    const versions = await countVersions(this.db);
+    const versions = await this.versions.read();
     const key = poiFilterKey(filter);
     const iris = this.held.irisCounts(key, versions.poiVersion);
     const pointsHeld = (bbox: BBox) => this.held.cellsMeeting(key, bbox, versions.poiVersion)?.reduce((sum, cell) => sum + cell.xs.length, 0);
