@@ -7,12 +7,13 @@
  * are paged and searched, the address properties guessed with sample values, the properties kept;
  * the list synchronises with its progress until its 104 customers are placed, which My data on
  * the map shows too. A customer's address blanked in HubSpot and the list synchronised on demand:
- * 103 points, the one not placed in the downloaded report. A list larger than the plan's room is
+ * 103 points, the one not placed in the downloaded report. HubSpot refusing the connection: the
+ * next synchronisation fails keeping its points, the connection expired, reconnected through
+ * HubSpot and /app/oauth/hubspot, synchronised again. A list larger than the plan's room is
  * refused in the stepper with the plans, a search finding no list says so, Escape closes; then the
- * list deleted and HubSpot
- * disconnected, each after its question. A free user is told 'You are not allowed to connect a
- * CRM' with the plans, and HubSpot's refusal coming back is said with the way back. Screenshots
- * under e2e/artifacts (desktop, and the page on a phone).
+ * list deleted and HubSpot disconnected, each after its question. A free user is told 'You are
+ * not allowed to connect a CRM' with the plans, and HubSpot's refusal coming back is said with the
+ * way back. Screenshots under e2e/artifacts (desktop, and the page on a phone).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -41,16 +42,18 @@ const TEXTS = {
     account: `HubSpot account ${EMULATOR_HUB_ID}`, page1: 'Page 1 of 5', placed: '104 of 104 records placed on the map.', synchronised: 'Synchronised',
     points: (count: number) => `${count} points`, partly: 'Partly placed', notPlaced: '1 of the 104 records could not be placed by its address.',
     notAllowed: 'You are not allowed to connect a CRM: this is part of the paid plans', upgrade: 'Lists from your CRM come with the Essential plan and above.',
-    empty: /^No list synchronised yet/, tab: 'My data', refused: 'HubSpot did not give access: The user denied access', noMatch: 'No list’s name contains “no such list”.',
-    dataLimit: /^Data limit reached: this list has 797 records and your plan holds 1,?000 points, 303 of them used\./,
+    empty: /^No list synchronised yet/, tab: 'My data',
+    expiredFailure: 'The connection to your CRM has expired: reconnect it to go on. The points of the last successful synchronisation stay on your maps.', refused: 'HubSpot did not give access: The user denied access', noMatch: 'No list’s name contains “no such list”.',
+    dataLimit: /^Data limit reached: this list has 797 records and your plan holds 1,?000 points, 304 of them used\./,
   },
   fr: {
     browserLocale: 'fr-FR', mismatch: /^Cette réponse de HubSpot n’a pas été demandée depuis cet onglet/, back: 'Retour aux intégrations',
     account: `Compte HubSpot ${EMULATOR_HUB_ID}`, page1: 'Page 1 sur 5', placed: '104 fiches sur 104 placées sur la carte.', synchronised: 'Synchronisée',
     points: (count: number) => `${count} points`, partly: 'Placée en partie', notPlaced: '1 fiche sur 104 n’a pas pu être placée par son adresse.',
     notAllowed: "Vous n'êtes pas autorisé à connecter un CRM : cela fait partie des offres payantes", upgrade: 'Les listes de votre CRM sont comprises à partir de l’offre Essentielle.',
-    empty: /^Aucune liste synchronisée/, tab: 'Mes données', refused: 'HubSpot n’a pas donné l’accès : The user denied access', noMatch: 'Aucun nom de liste ne contient « no such list ».',
-    dataLimit: /^Limite de données atteinte : cette liste compte 797 fiches et votre offre contient 1 ?000 points, dont 303 utilisés\./,
+    empty: /^Aucune liste synchronisée/, tab: 'Mes données',
+    expiredFailure: 'La connexion à votre CRM a expiré : reconnectez-la pour continuer. Les points de la dernière synchronisation réussie restent sur vos cartes.', refused: 'HubSpot n’a pas donné l’accès : The user denied access', noMatch: 'Aucun nom de liste ne contient « no such list ».',
+    dataLimit: /^Limite de données atteinte : cette liste compte 797 fiches et votre offre contient 1 ?000 points, dont 304 utilisés\./,
   },
 } as const;
 
@@ -201,7 +204,25 @@ describe.each(['en', 'fr'] as const)('HubSpot in %s', (language) => {
       await hubspotApi.update(token, customer.id, { address: customer.properties.address!, zip: customer.properties.zip!, city: customer.properties.city!, country: customer.properties.country! });
     }
 
-    // A list larger than the plan's room left (200 points of the user's own, 103 of the list, 797 more): refused with the plans.
+    // HubSpot stops accepting the connection (the app uninstalled): the next synchronisation fails
+    // keeping the points of the last success, and the connection says it expired.
+    await fetch(`${hubspotUrl}/__emulator/revoke-refresh-tokens`, { method: 'POST' });
+    await page.getByTestId('crm-list-synchronize').click();
+    await poll(() => list.getAttribute('data-state')).toBe('failedAfterSuccess');
+    expect(await shown(page, 'crm-list-failure')).toBe(text.expiredFailure);
+    expect(await shown(page, 'crm-list-points')).toBe(text.points(103));
+    await poll(() => section.getAttribute('data-state')).toBe('expired');
+    await screenshot(page, `hubspot-expired-${language}`);
+
+    // Reconnected through HubSpot's page and /app/oauth/hubspot again; the restored customer placed again.
+    await page.getByTestId('crm-reconnect').click();
+    await page.getByTestId('crm-reconnected').waitFor({ timeout: 30_000 });
+    expect(await section.getAttribute('data-state')).toBe('connected');
+    await page.getByTestId('crm-list-synchronize').click();
+    await poll(() => list.getAttribute('data-state')).toBe('success');
+    expect(await shown(page, 'crm-list-points')).toBe(text.points(104));
+
+    // A list larger than the plan's room left (200 points of the user's own, 104 of the list, 797 more): refused with the plans.
     const items = Array.from({ length: 200 }, (_, i) => ({ fields: { n: String(i) }, position: [11.6, 49.98] }));
     expect((await page.request.post(`/api/Clients/${id}/datasets`, { data: { name: 'Shops', columns: ['n'], items } })).status()).toBe(201);
     await page.getByTestId('crm-add-list').click();
@@ -236,7 +257,7 @@ describe.each(['en', 'fr'] as const)('HubSpot in %s', (language) => {
     await poll(() => page.getByTestId('analysis-tab-datasets').textContent()).toBe(text.tab);
     await page.getByTestId('analysis-tab-datasets').click();
     const dataset = page.getByTestId('datasets-other').filter({ hasText: 'Heinersreuth customers' });
-    await poll(() => dataset.innerText()).toContain('103');
+    await poll(() => dataset.innerText()).toContain(text.points(104));
     await screenshot(page, `hubspot-my-data-${language}`);
 
     // Deleted after its question; then HubSpot disconnected after its own.

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FEATURES } from '@catchment/domain';
+import { ERROR_CODES, FEATURES } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
 import { crmQueryKeys, deleteCrmConnection, getCrmConnections, getCrmTypes, synchronizeAll, type CrmConnectionView } from '../api/crm.js';
 import { LockIcon } from '../plans/plan-lock.js';
@@ -112,13 +112,19 @@ function Connection({ connection }: { connection: CrmConnectionView }) {
     void navigate('.', { replace: true, state: null });
   }, [arrival.connected, connection.id]);
 
+  // A synchronisation HubSpot refused since the last (re)connection: the connection is expired now, read it again.
+  const expiredSince = synchronized.lists?.find((list) => list.lastError === ERROR_CODES.crmConnectionExpired && list.updatedAt > connection.updatedAt)?.updatedAt;
+  useEffect(() => {
+    if (expiredSince && !expired) void queryClient.invalidateQueries({ queryKey: crmQueryKeys.connections });
+  }, [expiredSince, expired]);
+
   const synchronizeNow = async () => {
     setSyncing(true);
     setError(null);
     try {
       queryClient.setQueryData(crmQueryKeys.synchronizedLists(connection.id), await synchronizeAll(connection.id));
     } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'CRM_CONNECTION_EXPIRED') void queryClient.invalidateQueries({ queryKey: crmQueryKeys.connections });
+      if (caught instanceof ApiError && caught.code === ERROR_CODES.crmConnectionExpired) void queryClient.invalidateQueries({ queryKey: crmQueryKeys.connections });
       setError(caught instanceof ApiError && caught.status < 500 ? caught.message : t('integrations.crm.lists.synchronizeError'));
     } finally {
       setSyncing(false);

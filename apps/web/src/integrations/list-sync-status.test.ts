@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listErrorKey, listSyncState } from './list-sync-status.js';
+import { asSentence, listErrorKey, listSyncState } from './list-sync-status.js';
 
 describe("a synchronised list's status", () => {
   it('tells an active or failed synchronisation after an earlier success from a first one', () => {
@@ -19,5 +19,11 @@ describe("a synchronised list's status", () => {
     expect(listErrorKey('INTERNAL_ERROR')).toBe('errors.internal');
     expect(listErrorKey('SOMETHING_NEW')).toBe('integrations.crm.lists.errors.unknown');
     expect(listErrorKey(null)).toBe('integrations.crm.lists.errors.unknown');
+  });
+
+  it('ends a message with a full stop before another sentence, once', () => {
+    expect(asSentence('The connection to your CRM has expired: reconnect it to go on')).toBe('The connection to your CRM has expired: reconnect it to go on.');
+    expect(asSentence('Try again.')).toBe('Try again.');
+    expect(asSentence('Vraiment ? ')).toBe('Vraiment ?');
   });
 });

@@ -24,3 +24,8 @@ export function listErrorKey(code: string | null): string {
   const name = (Object.keys(ERRORS) as ErrorName[]).find((entry) => ERRORS[entry].code === code);
   return name ? ERRORS[name].message : 'integrations.crm.lists.errors.unknown';
 }
+
+/** The API's messages end without a full stop (they stand alone): one, before another sentence follows. */
+export function asSentence(message: string): string {
+  return /[.!?…]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`;
+}

@@ -13,7 +13,7 @@ import { crmQueryKeys, deleteSynchronizedList, downloadNotPlacedReport, synchron
 import { saveFile } from '../app/save-file.js';
 import { ProgressBar } from '../datasets/progress-bar.js';
 import { ConfirmDialog } from './confirm-dialog.js';
-import { listErrorKey, listSyncState } from './list-sync-status.js';
+import { asSentence, listErrorKey, listSyncState } from './list-sync-status.js';
 import type { SynchronizedLists } from './use-synchronized-lists.js';
 
 interface SynchronizedListsViewProps {
@@ -124,8 +124,7 @@ function SynchronizedListRow({ connectionId, list, progress, expired, onDelete }
       )}
       {list.status === 'failed' && (
         <p className="crm-list-note form-error" role="alert" data-testid="crm-list-failure">
-          {t(listErrorKey(list.lastError))}
-          {state === 'failedAfterSuccess' && ` ${t('integrations.crm.lists.keptLastSuccess')}`}
+          {state === 'failedAfterSuccess' ? `${asSentence(t(listErrorKey(list.lastError)))} ${t('integrations.crm.lists.keptLastSuccess')}` : t(listErrorKey(list.lastError))}
         </p>
       )}
       {error && <p className="form-error" role="alert" data-testid="crm-list-error">{error}</p>}

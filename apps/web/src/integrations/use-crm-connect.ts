@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useHref } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CrmType } from '@catchment/domain';
+import { ERROR_CODES, type CrmType } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
 import { crmAuthorizeUrl } from '../api/crm.js';
 import { randomOAuthState, rememberOAuthFlow } from './crm-oauth-flow.js';
@@ -40,7 +40,7 @@ export function useCrmConnect(type: CrmType): CrmConnect {
       window.location.assign(url);
     } catch (caught) {
       setStarting(false);
-      setError(caught instanceof ApiError && (caught.status < 500 || caught.code === 'CRM_CANNOT_CONNECT') ? caught.message : t('integrations.crm.connectError'));
+      setError(caught instanceof ApiError && (caught.status < 500 || caught.code === ERROR_CODES.crmCannotConnect) ? caught.message : t('integrations.crm.connectError'));
     }
   };
   return { start, starting, error };

@@ -4,7 +4,8 @@
  * single-use codes and refresh tokens, token metadata), CRM lists v3 (search paged by offset and
  * count, one list, memberships paged by the `after` cursor), properties and the objects' batch
  * read (at most 100 inputs, 207 with the ids it does not know), a record's update (PATCH), behind Bearer access tokens that
- * expire. Errors carry HubSpot's body { status: 'error', message, correlationId, category }.
+ * expire. Errors carry HubSpot's body { status: 'error', message, correlationId, category }. One route
+ * is the tests' own, `POST /__emulator/revoke-refresh-tokens` (revokeRefreshTokens over HTTP).
  *
  * Its records are real addresses: the contacts are the 797 rows of the Bindlach–Heinersreuth
  * customer file (test-data/customers), so that a synchronised list can be geocoded; the named
@@ -142,6 +143,11 @@ export class HubSpotEmulator {
     }
     const body = await readBody(request);
 
+    // Not HubSpot's: what a user uninstalling the app does, for tests whose emulator runs in another process (the browser tests').
+    if (method === 'POST' && url.pathname === '/__emulator/revoke-refresh-tokens') {
+      this.revokeRefreshTokens();
+      return void response.writeHead(204).end();
+    }
     if (method === 'GET' && url.pathname === '/oauth/authorize') return this.authorizePage(url, response);
     if (method === 'POST' && url.pathname === '/oauth/v1/token') return this.token(new URLSearchParams(body), response);
     const metadata = /^\/oauth\/v1\/access-tokens\/([^/]+)$/.exec(url.pathname);
