@@ -3,7 +3,7 @@
  * the map, as an attachment named after the map.
  */
 import { SaxesParser } from 'saxes';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, testApp, type TestUser } from './harness.js';
 import { addMember, call, circleArea, createFolder, createMap, expectStatus, polygonArea, postAreas, square } from './maps-factories.js';
 
@@ -43,6 +43,9 @@ async function mapWithTwoFolders(app: App, owner: TestUser, body: Record<string,
 
 const exportOf = (app: App, as: TestUser | undefined, mapId: number | string, query = '', lang?: 'en' | 'fr') =>
   call(app, 'GET', `/v2/maps/${mapId}/export${query}`, { as, ...(lang ? { lang } : {}) });
+
+// The worker's server loads the demo data first: minutes on a busy machine, not the first test's time.
+beforeAll(async () => { await testApp(); }, 600_000);
 
 describe('export of a map\'s areas', () => {
   it('answers a KML 2.2 document: a Folder per folder, a Placemark per area named after it, styled and described', async () => {

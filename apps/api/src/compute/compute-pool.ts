@@ -9,6 +9,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import { DomainError, type AreaGeometry, type Locale, type PasswordStrength, type PasswordUserInputs } from '@catchment/domain';
 import type { NamedDivisions } from '../territories/divisions-workbook.js';
+import type { NamedMeasures } from '../territories/census-workbook.js';
 import type { PoiWorkbookSheet } from '../poi/searches/poi-workbook.js';
 import { workerUrl } from '@catchment/files';
 import type { PoolConfig } from 'pg';
@@ -112,6 +113,12 @@ export class ComputePool {
   /** The divisions export as an XLSX file. */
   async divisionsWorkbook(areas: NamedDivisions[], locale: Locale): Promise<Buffer> {
     const bytes = await this.run({ name: 'divisionsWorkbook', areas, locale }) as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** The census export as an XLSX file (territories/census-workbook.ts). */
+  async censusWorkbook(areas: NamedMeasures[], locale: Locale): Promise<Buffer> {
+    const bytes = await this.run({ name: 'censusWorkbook', areas, locale }) as Uint8Array;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 

@@ -10,6 +10,7 @@ import { encodePoiTile, encodeUnitTile, prepareArea, unitOverlap, type MeasureFi
 import type { Locale } from '@catchment/domain';
 import { passwordStrength, type PasswordStrength, type PasswordUserInputs } from '@catchment/domain';
 import { divisionsWorkbook, type NamedDivisions } from '../territories/divisions-workbook.js';
+import { censusWorkbook, type NamedMeasures } from '../territories/census-workbook.js';
 import { poiWorkbook, type PoiWorkbookSheet } from '../poi/searches/poi-workbook.js';
 import { areaCensusFigures, type CensusRequest } from '../territories/unit-cache/area-census.js';
 import { DatabaseUnitCellLoader } from '../territories/unit-cache/unit-cell-loader.js';
@@ -57,6 +58,8 @@ export type ComputeTask =
   | { name: 'unitTile'; z: number; x: number; y: number; units: UnitTileRow[]; labels: boolean }
   /** The divisions export (exceljs builds the whole workbook in memory: seconds for large areas). */
   | { name: 'divisionsWorkbook'; areas: NamedDivisions[]; locale: Locale }
+  /** The census export (census figures of areas, up to MEASURE_AREAS_MAX). */
+  | { name: 'censusWorkbook'; areas: NamedMeasures[]; locale: Locale }
   /** A vector tile of a business search's points or groups of points. */
   | { name: 'poiTile'; z: number; x: number; y: number; clusters: PoiTileCluster[] }
   /** The export of a search's businesses (up to POI_EXPORT_MAX_ITEMS rows). */
@@ -142,6 +145,8 @@ export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeo
       return areaDatasetFigures(threadDatasetCache(), unpackGeometries(task.areas), task.request);
     case 'divisionsWorkbook':
       return divisionsWorkbook(task.areas, task.locale).then((buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength));
+    case 'censusWorkbook':
+      return censusWorkbook(task.areas, task.locale);
     case 'poiTile':
       return encodePoiTile(task.z, task.x, task.y, task.clusters);
     case 'poiWorkbook':

@@ -1,14 +1,16 @@
 /**
- * The analysis panel's census and divisions calls (SPEC §7): figures of a map's areas, the measure
- * catalogue and its translations, the divisions an area covers and their XLSX export.
+ * The analysis panel's census and divisions calls (SPEC §7): figures of a map's areas and their
+ * XLSX export, the measure catalogue and its translations, the divisions an area covers and their
+ * XLSX export.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   censusWidgets, computeMeasuresBody, FEATURES, countryQuery, divisionsExportBody, mapIdParam, measuresQuery, measureTranslations, searchMeasures, translate,
-  type ComputeMeasuresResponse,
+  type AreaMeasures, type ComputeMeasuresResponse, type Country,
 } from '@catchment/domain';
-import { attachment, XLSX_TYPE } from '../http/attachment.js';
+import { attachment, fileNameFrom, XLSX_TYPE } from '../http/attachment.js';
 import { requestLocale } from '../http/errors.js';
 import { parseMapRef } from '../maps/map-ref.js';
 import { readableMap } from '../maps/map-access.js';
@@ -31,16 +33,33 @@ interface AnalysisOptions { store: MapStore; measures: AreaMeasuresService; divi
 const featureCountry = (country: string | undefined) => country ?? 'ww';
 
 export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app, { store, measures, divisions, compute, plans }) => {
+  /** The census figures of the areas asked for, as measures/compute answers them and the census export writes them. */
+  async function censusOf(request: FastifyRequest, mapId: string, areaIds: string[], country: Country | undefined): Promise<{ areas: AreaRecord[]; figures: AreaMeasures[] }> {
+    const locale = requestLocale(request);
+    // Who may see the areas first (404 for a map one may not read, whatever one's plan), then the plan.
+    const areas = await readableAreas(store, parseMapRef(mapId), request.session?.clientId, areaIds);
+    await plans.require(request.session?.clientId, FEATURES.census(featureCountry(country)));
+    const onFailure = (area: AreaRecord) => (error: unknown) => request.log.error({ err: error, areaId: area.uuid }, 'census computation failed');
+    return { areas, figures: await Promise.all(areas.map((area) => measures.measuresOf(area, { locale, country, onFailure: onFailure(area) }))) };
+  }
+
   app.post('/v2/maps/:id/measures/compute', {
     schema: { tags, summary: 'Census figures of areas of the map, apportioned over the territorial units they cover', params: mapIdParam, body: computeMeasuresBody },
   }, async (request): Promise<ComputeMeasuresResponse> => {
+    const { figures } = await censusOf(request, request.params.id, request.body.areaIds, request.body.country);
+    return { areas: figures };
+  });
+
+  app.post('/v2/maps/:id/xlsxreport/census', {
+    schema: {
+      tags, summary: 'XLSX workbook of the census figures of areas (a row per area and measure), the values of measures/compute', params: mapIdParam, body: computeMeasuresBody,
+    },
+  }, async (request, reply) => {
     const locale = requestLocale(request);
-    const { country } = request.body;
-    // Who may see the areas first (404 for a map one may not read, whatever one's plan), then the plan.
-    const areas = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, request.body.areaIds);
-    await plans.require(request.session?.clientId, FEATURES.census(featureCountry(country)));
-    const onFailure = (area: AreaRecord) => (error: unknown) => request.log.error({ err: error, areaId: area.uuid }, 'census computation failed');
-    return { areas: await Promise.all(areas.map((area) => measures.measuresOf(area, { locale, country, onFailure: onFailure(area) }))) };
+    const { areas, figures } = await censusOf(request, request.params.id, request.body.areaIds, request.body.country);
+    const workbook = await compute.censusWorkbook(areas.map((area, i) => ({ areaLabel: areaLabel(area), measures: figures[i]! })), locale);
+    const name = areas.length === 1 ? areaLabel(areas[0]!) : translate(locale, 'maps.defaultTitle');
+    return reply.type(XLSX_TYPE).header('content-disposition', attachment(fileNameFrom(`${name} - census`, 'xlsx', 'census'))).send(workbook);
   });
 
   app.get('/v2/maps/:id/areas/:areaId/divisions', {

@@ -1,12 +1,21 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { divisionsWorkbook, neutraliseFormula } from './divisions-workbook.js';
+import { divisionsWorkbook } from './divisions-workbook.js';
 
 describe('divisions workbook', () => {
-  it('neutralises text a spreadsheet would read as a formula', () => {
-    expect(neutraliseFormula('=HYPERLINK("x")')).toBe('\'=HYPERLINK("x")');
-    expect(neutraliseFormula('-1+1')).toBe("'-1+1");
-    expect(neutraliseFormula('Nice')).toBe('Nice');
+  it('neutralises text of every cell a spreadsheet would read as a formula', async () => {
+    const buffer = await divisionsWorkbook([{
+      areaLabel: '+Centre',
+      divisions: {
+        areaId: 'a', country: 'fr',
+        divisions: [{ kind: 'fr_cities', rows: [{ code: '06088', name: '=HYPERLINK("x")', parentName: '@x', share: 1, geometry: 'polygon', population: 1, related: ['=1', '06000'] }] }],
+      },
+    }], 'en');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    const row = workbook.getWorksheet('Communes (France)')!.getRow(2).values as unknown[];
+    expect(row.slice(1, 5)).toEqual(["'+Centre", '06088', '\'=HYPERLINK("x")', "'@x"]);
+    expect(row[7]).toBe("'=1, 06000");
   });
 
   it('writes one sheet per kind with a row per unit and area, shares in percent', async () => {

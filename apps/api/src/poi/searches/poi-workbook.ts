@@ -6,7 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { Locale } from '@catchment/domain';
-import { neutraliseFormula, sheetName } from '../../territories/divisions-workbook.js';
+import { safeRow, sheetName } from '../../exports/workbook-cells.js';
 
 export interface PoiWorkbookRow {
   name: string | null;
@@ -37,8 +37,6 @@ const HEADERS: Record<Locale, { common: string[]; institutions: string[] }> = {
   },
 };
 
-const text = (value: string | null) => (value === null ? null : neutraliseFormula(value));
-
 export async function poiWorkbook(sheets: PoiWorkbookSheet[], institutions: boolean, locale: Locale): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
@@ -49,10 +47,10 @@ export async function poiWorkbook(sheets: PoiWorkbookSheet[], institutions: bool
     sheet.addRow(headers).font = { bold: true };
     sheet.views = [{ state: 'frozen', ySplit: 1 }];
     for (const row of rows) {
-      sheet.addRow([
-        text(row.name), text(row.categories), text(row.address), text(row.brand), text(row.openingHours), text(row.website), row.lon, row.lat,
-        ...(institutions ? [row.naf, text(row.activity), text(row.size), row.iris, row.share === null ? null : Math.round(row.share * 10_000) / 100] : []),
-      ]);
+      sheet.addRow(safeRow([
+        row.name, row.categories, row.address, row.brand, row.openingHours, row.website, row.lon, row.lat,
+        ...(institutions ? [row.naf, row.activity, row.size, row.iris, row.share === null ? null : Math.round(row.share * 10_000) / 100] : []),
+      ]));
     }
     sheet.columns.forEach((column, i) => { column.width = [32, 24, 40, 18, 24, 28, 12, 12, 10, 40, 18, 12, 16][i] ?? 14; });
   }
