@@ -35,4 +35,13 @@ describe('GEOCODER', () => {
     expect(() => loadConfig({ HUBSPOT_CLIENT_ID: 'id' })).toThrow(/HUBSPOT_CLIENT_SECRET/);
     expect(() => loadConfig({ HUBSPOT_CLIENT_ID: 'id', HUBSPOT_CLIENT_SECRET: 's', HUBSPOT_API_URL: 'api.hubapi.com' })).toThrow(/http/);
   });
+
+  it('synchronises CRM lists again every 6 hours by default, at the interval set, or not at all (0, off)', () => {
+    expect(loadConfig({}).crmSyncIntervalMinutes).toBe(360);
+    expect(loadConfig({ CRM_SYNC_INTERVAL_MINUTES: '90' }).crmSyncIntervalMinutes).toBe(90);
+    expect(loadConfig({ CRM_SYNC_INTERVAL_MINUTES: '0' }).crmSyncIntervalMinutes).toBeNull();
+    expect(loadConfig({ CRM_SYNC_INTERVAL_MINUTES: 'Off' }).crmSyncIntervalMinutes).toBeNull();
+    expect(() => loadConfig({ CRM_SYNC_INTERVAL_MINUTES: '6h' })).toThrow(/CRM_SYNC_INTERVAL_MINUTES \(or off\) must be a non-negative integer, got "6h"/);
+    expect(() => loadConfig({ CRM_SYNC_INTERVAL_MINUTES: '-5' })).toThrow(/CRM_SYNC_INTERVAL_MINUTES/);
+  });
 });

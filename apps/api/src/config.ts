@@ -85,7 +85,15 @@ export interface Config {
   geocoder: GeocoderSettings;
   /** The HubSpot app users connect their CRM through (crm/); undefined without HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET. */
   hubspot: HubSpotAppSettings | undefined;
+  /**
+   * How long after its last synchronisation ended a CRM list is synchronised again on its own
+   * (crm/sync/crm-sync-schedule.ts), in minutes; null: only when asked (CRM_SYNC_INTERVAL_MINUTES=0 or off).
+   */
+  crmSyncIntervalMinutes: number | null;
 }
+
+/** CRM lists stay in sync: each one synchronised again 6 hours after its last synchronisation. */
+export const DEFAULT_CRM_SYNC_INTERVAL_MINUTES = 360;
 
 export interface HubSpotAppSettings {
   /** The app's OAuth client id and secret (HubSpot developer account, app's Auth tab). */
@@ -166,6 +174,13 @@ function hubspotSettings(env: NodeJS.ProcessEnv): HubSpotAppSettings | undefined
   return { clientId, clientSecret, apiUrl, authUrl };
 }
 
+/** Minutes, or null for '0' and 'off' (scheduled synchronisations switched off). */
+function crmSyncInterval(value: string | undefined): number | null {
+  if (value?.trim().toLowerCase() === 'off') return null;
+  const minutes = integer(value?.trim(), DEFAULT_CRM_SYNC_INTERVAL_MINUTES, 'CRM_SYNC_INTERVAL_MINUTES (or off)');
+  return minutes === 0 ? null : minutes;
+}
+
 function planSetting(value: string | undefined): Plan {
   if (value === undefined || value === '') return 'default';
   if (!isPlan(value)) throw new Error(`DEFAULT_PLAN must be one of ${PLANS.join(', ')}, got "${value}"`);
@@ -236,5 +251,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     stripe: stripeSettings(env),
     geocoder: geocoderSettings(env),
     hubspot: hubspotSettings(env),
+    crmSyncIntervalMinutes: crmSyncInterval(env.CRM_SYNC_INTERVAL_MINUTES),
   };
 }

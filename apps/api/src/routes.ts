@@ -1,6 +1,7 @@
 /**
- * The API's domain modules beyond auth and clients. Each one registers its routes under /api;
- * a new domain (searches, datasets, metrics, …) adds one line here.
+ * The API's domain modules beyond auth and clients. Each one registers its routes under /api (or,
+ * like the CRM lists' scheduler, periodic work of the job queue); a new domain (searches,
+ * datasets, metrics, …) adds one line here.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
@@ -15,7 +16,8 @@ import { poiRoutes } from './poi/poi.routes.js';
 import { appKeysRoutes } from './appkeys/app-keys.routes.js';
 import { datasetsRoutes } from './datasets/datasets.routes.js';
 import { crmRoutes } from './crm/crm.routes.js';
+import { crmSyncScheduleModule } from './crm/sync/crm-sync-schedule.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, datasetsRoutes, crmRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule];

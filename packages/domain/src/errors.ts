@@ -141,6 +141,11 @@ export const ERRORS = {
   insufficientStorage: { code: 'INSUFFICIENT_STORAGE', status: 403, message: 'errors.insufficientStorage' },
   /** No dataset of that id for this account. */
   datasetNotFound: { code: 'DATASET_NOT_FOUND', status: 404, message: 'errors.datasetNotFound' },
+  /**
+   * An import or a CRM list's synchronisation whose job was lost (its process crashed past its
+   * retries, or the queue failed it): the dataset's error, found by the sweep, never an answer's.
+   */
+  importInterrupted: { code: 'IMPORT_INTERRUPTED', status: 503, message: 'errors.importInterrupted' },
   // App keys (SPEC §7 Appkeys calls).
   /** No live key of that text: never issued, or revoked. */
   appKeyInvalid: { code: 'APP_KEY_INVALID', status: 401, message: 'errors.appKeyInvalid' },

@@ -4,6 +4,7 @@
  * Events only say that something changed and carry ids, never content: the client refetches.
  */
 import { z } from 'zod';
+import type { CrmSyncStatus } from './schemas/crm.js';
 
 /** Events pushed to clients (SPEC §7), and the replies to a client's own messages. */
 export const REALTIME_EVENTS = {
@@ -11,7 +12,11 @@ export const REALTIME_EVENTS = {
   download: 'download',
   /** The user's list of downloads changed (later feature). */
   downloads: 'downloads',
-  /** A followed map, or its list of business searches or of datasets, moved to a new version: its viewers refetch it. */
+  /**
+   * A followed map, or its list of business searches or of datasets, moved to a new version: its
+   * viewers refetch it ({@link ListSyncData}). To a user's own sockets: one of their CRM lists'
+   * synchronisation moved on ({@link CrmListSyncData}).
+   */
   listSync: 'list-sync',
   /** One of the user's datasets changed: its import moved on, finished or failed ({@link DatasetEventData}). */
   datasets: 'datasets',
@@ -55,11 +60,30 @@ export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
  */
 export interface ListSyncData { mapId: number; version: number; searchesVersion?: number; datasetsVersion?: number }
 
+/**
+ * `list-sync` of a CRM list synchronised as a dataset, to its owner's sockets: its synchronisation's
+ * status (SPEC §4; with the list's `lastSuccessAt`, "after an earlier success") and progress (0–1),
+ * when it starts, at most every 2 s while it runs (SPEC §9) and when it ends. A dataset already
+ * ready keeps its rows, and its `ready` status, until the end. It names no map (the map fields are
+ * absent), so a map's viewers pass it by.
+ */
+export interface CrmListSyncData {
+  synchronizedListId: number;
+  connectionId: number;
+  datasetId: number;
+  status: CrmSyncStatus;
+  progress: number;
+  mapId?: undefined;
+  version?: undefined;
+  searchesVersion?: undefined;
+  datasetsVersion?: undefined;
+}
+
 /** `datasets`: the dataset's import status and progress now; the client refetches the dataset. */
 export interface DatasetEventData { datasetId: number; status: 'importing' | 'ready' | 'failed'; progress: number }
 
 export type RealtimeServerMessage =
-  | { event: typeof REALTIME_EVENTS.listSync; data: ListSyncData }
+  | { event: typeof REALTIME_EVENTS.listSync; data: ListSyncData | CrmListSyncData }
   | { event: typeof REALTIME_EVENTS.download | typeof REALTIME_EVENTS.downloads; data: unknown }
   | { event: typeof REALTIME_EVENTS.datasets; data: DatasetEventData }
   /**

@@ -55,10 +55,7 @@ export class CrmSynchronizedListsRepository {
 
   /** A list with the account its connection belongs to (the job's first read). */
   findWithAccount(id: number): Promise<(SynchronizedListRow & { client_id: number }) | undefined> {
-    return this.db.selectFrom('crm_synchronized_lists')
-      .innerJoin('crm_connections', 'crm_connections.id', 'crm_synchronized_lists.connection_id')
-      .selectAll('crm_synchronized_lists').select('crm_connections.client_id')
-      .where('crm_synchronized_lists.id', '=', id).executeTakeFirst();
+    return this.withAccount().where('crm_synchronized_lists.id', '=', id).executeTakeFirst();
   }
 
   async markActive(id: number): Promise<void> {
@@ -77,8 +74,35 @@ export class CrmSynchronizedListsRepository {
     }).where('id', '=', id).execute();
   }
 
-  /** The dataset's row count follows the list's records at each synchronisation (the datasets module sets it at creation only). */
-  async setDatasetRowCount(datasetId: number, rowCount: number): Promise<void> {
-    await this.db.updateTable('client_datasets').set({ row_count: rowCount }).where('id', '=', datasetId).execute();
+  /**
+   * Lists whose last synchronisation ended before `before` (none under way), of connections still
+   * connected, with their account: the scheduler's candidates, longest waiting first.
+   */
+  dueForSync(before: Date, limit: number): Promise<(SynchronizedListRow & { client_id: number })[]> {
+    return this.withAccount().where('crm_connections.state', '=', 'connected')
+      .where('crm_synchronized_lists.status', '<>', 'active').where('crm_synchronized_lists.updated_at', '<', before)
+      .orderBy('crm_synchronized_lists.updated_at').orderBy('crm_synchronized_lists.id').limit(limit).execute();
+  }
+
+  /**
+   * Marks the list active if it is still due (not active, unchanged since `before`): true for the
+   * one caller, of all the processes, that claimed it and so queues its synchronisation.
+   */
+  async claimForSync(id: number, before: Date): Promise<boolean> {
+    const claimed = await this.db.updateTable('crm_synchronized_lists').set({ status: 'active', updated_at: new Date() })
+      .where('id', '=', id).where('status', '<>', 'active').where('updated_at', '<', before).returning('id').executeTakeFirst();
+    return claimed !== undefined;
+  }
+
+  /** Lists active since before `before`, with their account: those among them without a job were lost. */
+  activeSince(before: Date): Promise<(SynchronizedListRow & { client_id: number })[]> {
+    return this.withAccount().where('crm_synchronized_lists.status', '=', 'active').where('crm_synchronized_lists.updated_at', '<', before)
+      .orderBy('crm_synchronized_lists.id').execute();
+  }
+
+  private withAccount() {
+    return this.db.selectFrom('crm_synchronized_lists')
+      .innerJoin('crm_connections', 'crm_connections.id', 'crm_synchronized_lists.connection_id')
+      .selectAll('crm_synchronized_lists').select('crm_connections.client_id');
   }
 }

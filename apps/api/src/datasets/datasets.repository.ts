@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { DATASET_COLOR_PALETTE, type PlacementPrecision } from '@catchment/domain';
 import type { ClientDatasetsTable, Database } from '../db/schema.js';
+import { ColumnCounter, type ColumnCount } from './column-counts.js';
 
 export type DatasetRow = Selectable<ClientDatasetsTable>;
 
@@ -27,10 +28,15 @@ export interface PlacedRow {
 /** A map whose datasets' version moved on. */
 export interface MapDatasetsTouched { id: number; version: number; datasets_version: number }
 
+/** Rows written per statement when a dataset's rows are replaced. */
+const REPLACE_BATCH_ROWS = 500;
+
 export interface ImportOutcome {
   pointCount: number;
   notGeocodedCount: number;
   precisions: Partial<Record<PlacementPrecision, number>>;
+  /** Per column, its filled cells and the numbers among them (which columns are numeric); kept as they were when absent. */
+  columnCounts?: ColumnCount[];
 }
 
 export class DatasetsRepository {
@@ -106,15 +112,19 @@ export class DatasetsRepository {
     return this.db.updateTable('client_datasets').set({
       status: 'ready', progress: 1, error: null,
       point_count: outcome.pointCount, not_geocoded_count: outcome.notGeocodedCount, precisions: JSON.stringify(outcome.precisions),
+      ...(outcome.columnCounts && { column_counts: JSON.stringify(outcome.columnCounts) }),
       version: sql`version + 1`, updated_at: new Date(),
     }).where('id', '=', id).returningAll().executeTakeFirst();
   }
 
   /**
    * Rows added to a ready dataset (by hand or a script): numbered after its last, counted in its
-   * points (placed by their coordinates), its version moved on.
+   * points (placed by their coordinates) and its columns' counts, its version moved on. Under the
+   * account's lock (withAccountLocked), which keeps two additions from counting over each other.
    */
   async appendPlaced(id: number, rows: readonly { cells: string[]; position: { lng: number; lat: number } }[]): Promise<DatasetRow> {
+    const dataset = await this.db.selectFrom('client_datasets').select(['columns', 'column_counts']).where('id', '=', id).executeTakeFirstOrThrow();
+    const columnCounts = new ColumnCounter(dataset.columns.length, dataset.column_counts).add(rows).result();
     const last = await this.db.selectFrom('client_dataset_rows').select((eb) => eb.fn.max('row_number').as('last')).where('dataset_id', '=', id).executeTakeFirst();
     const first = Number(last?.last ?? 0) + 1;
     await this.insertRows(id, rows.map((row, i) => ({ rowNumber: first + i, cells: row.cells, position: row.position, precision: 'coordinates' })));
@@ -122,8 +132,43 @@ export class DatasetsRepository {
       row_count: sql`row_count + ${rows.length}`,
       point_count: sql`point_count + ${rows.length}`,
       precisions: sql`jsonb_set(precisions, '{coordinates}', to_jsonb(coalesce((precisions->>'coordinates')::int, 0) + ${rows.length}))`,
+      column_counts: JSON.stringify(columnCounts),
       version: sql`version + 1`, updated_at: new Date(),
     }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /**
+   * The dataset's rows replaced by `rows`, its row count and counts set, ready, its version moved
+   * on: one transaction, so that readers (tiles, figures, a map's list) see the old rows until the
+   * new ones are all there (a CRM list synchronised again).
+   */
+  replaceRows(id: number, rows: readonly PlacedRow[], outcome: ImportOutcome): Promise<DatasetRow | undefined> {
+    return this.db.transaction().execute(async (tx) => {
+      const datasets = new DatasetsRepository(tx as Transaction<Database>);
+      await datasets.clearRows(id);
+      for (let start = 0; start < rows.length; start += REPLACE_BATCH_ROWS) await datasets.insertRows(id, rows.slice(start, start + REPLACE_BATCH_ROWS));
+      await tx.updateTable('client_datasets').set({ row_count: rows.length }).where('id', '=', id).execute();
+      return datasets.finish(id, outcome);
+    });
+  }
+
+  /** Datasets of `source` still importing and unchanged since `before` (no progress written): candidates for the lost imports' sweep. */
+  importingUnchangedSince(source: DatasetRow['source'], before: Date): Promise<DatasetRow[]> {
+    return this.db.selectFrom('client_datasets').selectAll()
+      .where('status', '=', 'importing').where('source', '=', source).where('updated_at', '<', before).orderBy('id').execute();
+  }
+
+  /**
+   * Failed with `error` if it is still importing (else nothing: its import ended meanwhile); its
+   * rows go, and with its status its pins are free. The dataset if it was.
+   */
+  async failIfImporting(id: number, error: string): Promise<DatasetRow | undefined> {
+    return this.db.transaction().execute(async (tx) => {
+      const failed = await tx.updateTable('client_datasets').set({ status: 'failed', error, updated_at: new Date() })
+        .where('id', '=', id).where('status', '=', 'importing').returningAll().executeTakeFirst();
+      if (failed) await tx.deleteFrom('client_dataset_rows').where('dataset_id', '=', id).execute();
+      return failed;
+    });
   }
 
   /** Failed: its rows go (a retry imports them again), the reason stays for the user to read. */

@@ -18,6 +18,7 @@ import { DataFilesRepository } from './files/data-files.repository.js';
 import { DataFilesService } from './files/data-files.service.js';
 import { DATASET_IMPORT_QUEUE, DATASET_IMPORT_QUEUE_OPTIONS, datasetImportHandler, runInProcess } from './import/dataset-import.job.js';
 import { geocodeWith } from './import/geocode-rows.js';
+import { LOST_IMPORTS_SWEEP_CRON, LOST_IMPORTS_SWEEP_QUEUE, sweepLostImports } from './import/lost-imports.js';
 import { notPlacedCsv } from './import/not-placed-report.js';
 import { datasetsSyncEvent } from './maps/map-dataset-events.js';
 import { mapDatasetsRoutes } from './maps/map-datasets.routes.js';
@@ -98,6 +99,13 @@ export const datasetsRoutes: RouteModule = async (api, ctx) => {
     const jobs = ctx.jobs;
     await jobs.register(DATASET_IMPORT_QUEUE, handler, DATASET_IMPORT_QUEUE_OPTIONS);
     startImport = async (job) => { await jobs.send(DATASET_IMPORT_QUEUE, job); };
+    // Every minute, in one process: imports whose job was lost are failed and their pins freed.
+    await jobs.register(LOST_IMPORTS_SWEEP_QUEUE, async () => {
+      const swept = await sweepLostImports({ datasets, jobs, events: ctx.events });
+      if (swept.length > 0) api.log.warn({ datasets: swept }, 'imports whose job was lost, marked failed');
+      return { swept };
+    }, { retryLimit: 0, expireInSeconds: 300 });
+    await jobs.every(LOST_IMPORTS_SWEEP_QUEUE, LOST_IMPORTS_SWEEP_CRON);
   } else {
     // A context built without a queue (tests of other modules): the same work, in this process.
     startImport = async (job) => { void runInProcess(DATASET_IMPORT_QUEUE, handler, job); };

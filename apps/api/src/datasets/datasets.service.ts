@@ -16,6 +16,7 @@ import type { DatasetRow, DatasetsRepository, MapDatasetsTouched } from './datas
 import type { DatasetImportJob } from './import/dataset-import.js';
 import { rowPlacement } from './import/row-placement.js';
 import { assertPins } from './dataset-pins.js';
+import { numericColumns } from './column-counts.js';
 
 /** Starts an import's work: on the job queue, or in this process when it has none. */
 export type StartImport = (job: DatasetImportJob) => Promise<void>;
@@ -38,6 +39,7 @@ export function toDatasetView(row: DatasetRow): ClientDatasetView {
     pointCount: row.point_count,
     notGeocodedCount: row.not_geocoded_count,
     precisions: row.precisions,
+    numericColumns: numericColumns(row.columns, row.column_counts),
     version: row.version,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -154,6 +154,8 @@ export interface ClientDatasetsTable {
   point_count: Generated<number>;
   not_geocoded_count: Generated<number>;
   precisions: ColumnType<Record<string, number>, string | undefined, string>;
+  /** Per column, its filled cells and the numbers among them (019_dataset_column_counts.sql, datasets/column-counts.ts). */
+  column_counts: ColumnType<{ filled: number; numbers: number }[], string | undefined, string>;
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -16,6 +16,13 @@
  * them to seconds. A job kind that needs a long time limit waits that long after a crash: split such
  * work into shorter jobs rather than raise the limit. (pg-boss's `monitorStateIntervalSeconds` only
  * counts jobs per state for an event; it plays no part in recovery and stays off.)
+ *
+ * Periodic work (the CRM lists' scheduled synchronisations, the sweep of imports whose job was lost)
+ * is a queue whose job `every(name, cron)` sends on a cron schedule: pg-boss keeps the schedule in
+ * the database and its clock, in every process, sends each due job once for all of them (one
+ * process a round, a job per queue and minute at most), so the work runs once whatever the
+ * number of API processes. Its handler must still expect to meet another's work: a round can
+ * outlast a minute.
  */
 import PgBoss from 'pg-boss';
 import type { PoolConfig } from 'pg';
@@ -147,8 +154,8 @@ export class JobQueue {
       supervise: true,
       maintenanceIntervalSeconds,
       pollingIntervalSeconds,
-      // No cron jobs yet: no need for pg-boss's clock and scheduling workers.
-      schedule: false,
+      // The clock that sends the jobs of `every` schedules (it checks them every 30 s, one process at a time).
+      schedule: true,
     });
     // pg-boss reports background failures as 'error' events; without a listener they would crash the process.
     this.boss.on('error', (error) => this.options.onError(error));
@@ -238,6 +245,32 @@ export class JobQueue {
     // Our own workers of the queue look at once rather than at their next poll.
     if (id !== null) for (const workerId of this.workerIds.get(name) ?? []) this.boss.notifyWorker(workerId);
     return id;
+  }
+
+  /**
+   * Sends a job (with empty data) to the queue `name` at each time `cron` names (five fields,
+   * UTC, a minute at finest), from whichever process's clock sees it first: once per due time for
+   * all the processes. The queue must be declared; the schedule is stored, and replaced by the
+   * next call for the same queue (a new cron).
+   */
+  async every(name: string, cron: string): Promise<void> {
+    await this.startedBoss.schedule(name, cron, {}, { tz: 'UTC' });
+  }
+
+  /** Stops a schedule of {@link every} (a feature switched off): stored, it would go on sending otherwise. */
+  async unschedule(name: string): Promise<void> {
+    await this.startedBoss.unschedule(name);
+  }
+
+  /**
+   * The data of the queue's jobs not over yet (waiting, waiting for a retry, or running), in any
+   * process: to tell work still under way from work whose job was lost.
+   */
+  async unfinishedJobsData<Data>(name: string): Promise<Data[]> {
+    const result = await this.startedBoss.getDb().executeSql(
+      `SELECT data FROM ${this.options.schema}.job WHERE name = $1 AND state < 'completed'`, [name],
+    ) as { rows: { data: Data }[] };
+    return result.rows.map((row) => row.data);
   }
 
   /** The job, wherever it is (waiting, running, done, or archived after a while); null if unknown. */

@@ -163,6 +163,7 @@ export const en = {
     geocoderUnavailable: 'The address service did not answer, so the addresses could not be placed: try again in a few minutes, or import a file with coordinates',
     insufficientStorage: 'Not enough room for this file: it has {{adding}} rows and your plan holds {{pins}} points, {{used}} of them used. Choose a larger plan, delete a dataset or import fewer rows',
     datasetNotFound: 'This dataset does not exist (any more)',
+    importInterrupted: 'The import was interrupted before it finished: please start it again',
     dataFileTooLarge: 'This file is larger than {{maxMegabytes}} MB: keep only the rows and columns you need, or split it into several files',
     dataFileInvalid: 'This file is neither a CSV nor an Excel (XLSX) file: save it in one of these formats and try again',
     dataFileEmpty: 'This file has no rows under its header: there is nothing to import',

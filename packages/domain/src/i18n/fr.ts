@@ -162,6 +162,7 @@ export const fr: Catalogue = {
     geocoderUnavailable: "Le service d'adresses n'a pas répondu, les adresses n'ont donc pas pu être placées : réessayez dans quelques minutes, ou importez un fichier avec des coordonnées",
     insufficientStorage: "Espace insuffisant pour ce fichier : il compte {{adding}} lignes et votre offre contient {{pins}} points, dont {{used}} utilisés. Choisissez une offre plus grande, supprimez un jeu de données ou importez moins de lignes",
     datasetNotFound: "Ce jeu de données n'existe pas (ou plus)",
+    importInterrupted: "L'import a été interrompu avant la fin : veuillez le relancer",
     dataFileTooLarge: "Ce fichier dépasse {{maxMegabytes}} Mo : ne gardez que les lignes et colonnes utiles, ou découpez-le en plusieurs fichiers",
     dataFileInvalid: "Ce fichier n'est ni un CSV ni un fichier Excel (XLSX) : enregistrez-le dans l'un de ces formats et réessayez",
     dataFileEmpty: "Ce fichier n'a aucune ligne sous son en-tête : il n'y a rien à importer",

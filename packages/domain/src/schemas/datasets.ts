@@ -105,6 +105,11 @@ export interface ClientDatasetView {
   notGeocodedCount: number;
   /** Placed rows per precision. */
   precisions: Partial<Record<PlacementPrecision, number>>;
+  /**
+   * The columns that hold numbers (four filled cells in five at least, read as the import reads
+   * them), in the columns' order: those to offer for sums and averages. Empty until imported.
+   */
+  numericColumns: string[];
   version: number;
   createdAt: string;
   updatedAt: string;

@@ -2,11 +2,13 @@
  * One synchronisation of a CRM list into its dataset: the list's members read page by page (250),
  * their records 100 at a time with the address and synchronised properties, placed by address
  * through the app's geocoder a batch at a time (the dataset import's geocodeWith), and only then
- * written, replacing the dataset's rows: a synchronisation that fails on the way leaves the rows of
- * the last one that succeeded. SPEC §4: success, warning when some records were not placed, failed
- * (geolocation) when none could be.
+ * written, replacing the dataset's rows in one transaction: a synchronisation that fails on the way
+ * leaves the rows of the last one that succeeded, and until the new ones are all written readers see
+ * the old. SPEC §4: success, warning when some records were not placed, failed (geolocation) when
+ * none could be.
  */
 import { DomainError, pinsVerdict, type PlanDefinition } from '@catchment/domain';
+import { ColumnCounter } from '../../datasets/column-counts.js';
 import type { DatasetsRepository, ImportOutcome, PlacedRow } from '../../datasets/datasets.repository.js';
 import { IMPORT_BATCH_ROWS, type GeocodeAddresses } from '../../datasets/import/dataset-import.js';
 import type { AddressParts } from '../../datasets/import/row-placement.js';
@@ -37,9 +39,11 @@ export function datasetColumns(list: Pick<SynchronizedListRow, 'synchronized_pro
 }
 
 export async function runCrmSync(deps: CrmSyncDeps, list: SynchronizedListRow, clientId: number, signal: AbortSignal): Promise<SyncOutcome & ImportOutcome> {
-  const records = await readAll(deps, list, signal);
+  // The cells in the order of the dataset's columns, as it was made: the list's address properties
+  // come back from the database in jsonb's order of keys, not in the order the user chose them.
+  const columns = (await deps.datasets.findById(list.dataset_id))?.columns ?? datasetColumns(list);
+  const records = await readAll(deps, list, columns, signal);
   await assertRoom(deps, list.dataset_id, clientId, records.length);
-  const columns = datasetColumns(list);
   const rows: PlacedRow[] = [];
   for (let start = 0; start < records.length; start += IMPORT_BATCH_ROWS) {
     signal.throwIfAborted();
@@ -60,21 +64,22 @@ export async function runCrmSync(deps: CrmSyncDeps, list: SynchronizedListRow, c
   const placed = rows.filter((row) => row.position);
   if (records.length > 0 && placed.length === 0) throw new DomainError('crmGeolocation');
 
-  await deps.datasets.clearRows(list.dataset_id);
-  for (let start = 0; start < rows.length; start += IMPORT_BATCH_ROWS) await deps.datasets.insertRows(list.dataset_id, rows.slice(start, start + IMPORT_BATCH_ROWS));
   const precisions: ImportOutcome['precisions'] = {};
   for (const row of placed) precisions[row.precision!] = (precisions[row.precision!] ?? 0) + 1;
   const notPlaced = rows.length - placed.length;
-  return {
+  const outcome: SyncOutcome & ImportOutcome = {
     status: notPlaced > 0 ? 'warning' : 'success', error: null,
     recordCount: rows.length, placedCount: placed.length, notPlacedCount: notPlaced,
-    pointCount: placed.length, notGeocodedCount: notPlaced, precisions,
+    pointCount: placed.length, notGeocodedCount: notPlaced, precisions, columnCounts: new ColumnCounter(columns.length).add(rows).result(),
   };
+  signal.throwIfAborted();
+  await deps.datasets.replaceRows(list.dataset_id, rows, outcome);
+  return outcome;
 }
 
 /** Every member's record, in the list's order (records deleted meanwhile left out). */
-async function readAll(deps: CrmSyncDeps, list: SynchronizedListRow, signal: AbortSignal): Promise<HubSpotRecord[]> {
-  const properties = datasetColumns(list);
+async function readAll(deps: CrmSyncDeps, list: SynchronizedListRow, columns: readonly string[], signal: AbortSignal): Promise<HubSpotRecord[]> {
+  const properties = [...new Set([...columns, ...datasetColumns(list)])];
   const objectType = list.object_type as HubSpotObjectType;
   const records: HubSpotRecord[] = [];
   let after: string | undefined;

@@ -1,12 +1,13 @@
 /**
  * An import's work (SPEC §7 import): the uploaded file's rows read in order, placed by their
  * coordinates or by the geocoder a batch at a time, written with their cells, the dataset's
- * counts set, and the upload deleted. Runs as a job of the queue (any API process) and reports
+ * counts set (placements, and its columns' numbers: column-counts.ts), and the upload deleted. Runs as a job of the queue (any API process) and reports
  * its progress as it goes; a job run again after a crash starts over from the first row.
  */
 import { DomainError, type ImportDataFileBody, type PlacementPrecision } from '@catchment/domain';
 import type { DataFileStore } from '../files/data-file-store.js';
 import type { DataFilesRepository } from '../files/data-files.repository.js';
+import { ColumnCounter } from '../column-counts.js';
 import type { DatasetsRepository, ImportOutcome, PlacedRow } from '../datasets.repository.js';
 import { rowPlacement, type AddressParts, type RowPlacement } from './row-placement.js';
 
@@ -42,12 +43,14 @@ export async function runDatasetImport(deps: DatasetImportDeps, job: DatasetImpo
   await deps.datasets.clearRows(job.datasetId);
 
   const tally = new PlacementTally();
+  const columnCounts = new ColumnCounter(file.columns.length);
   let batch: { rowNumber: number; cells: string[] }[] = [];
   let rowNumber = 0;
   const flush = async () => {
     const placed = await placeBatch(placement, batch, deps.geocode, signal);
     await deps.datasets.insertRows(job.datasetId, placed);
     tally.add(placed);
+    columnCounts.add(placed);
     batch = [];
     await deps.progress(Math.min(0.99, rowNumber / Math.max(1, file.row_count)));
   };
@@ -57,7 +60,7 @@ export async function runDatasetImport(deps: DatasetImportDeps, job: DatasetImpo
     if (batch.length === IMPORT_BATCH_ROWS) await flush();
   }
   if (batch.length > 0) await flush();
-  return tally.outcome();
+  return { ...tally.outcome(), columnCounts: columnCounts.result() };
 }
 
 async function placeBatch(
