@@ -9,7 +9,9 @@
  * on a phone, is told the 10-row limit up front and meets the upsell when importing the file.
  * A 45 MB file, sent over a connection held to 15 MB/s, shows how much of it has gone, and stops
  * when cancelled. A dataset put on a map in one tab appears in another tab of the same map without
- * a reload (real-time), and follows its renaming, new colour, hiding and removal there too. Screenshots under e2e/artifacts.
+ * a reload (real-time), and follows its renaming, new colour, hiding and removal there too. An
+ * Essential user places customers by their town, downloads the row whose town is unknown, and, once
+ * the plan's pins are spent, is offered an extra pack of pins on the payment page. Screenshots under e2e/artifacts.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -31,6 +33,8 @@ beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 const STATIONS_FILE = path.resolve('test-data/customers/london-cycle-hire-stations.xlsx');
+/** Customers placed by their town and country: three the gazetteer knows, one it cannot. */
+const CUSTOMERS_CSV = 'name,city,country\nShop 1,Nice,France\nShop 2,Cannes,France\nShop 3,Antibes,France\nShop 4,Zzyzxville,France\n';
 const PHONE: Device = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 /** Central London: the two areas are drawn on either side of it. */
 const LONDON: [number, number] = [-0.11, 51.51];
@@ -38,8 +42,8 @@ const WEST: [number, number][] = [[-0.175, 51.495], [-0.12, 51.495], [-0.12, 51.
 const EAST: [number, number][] = [[-0.11, 51.5], [-0.06, 51.5], [-0.06, 51.53], [-0.11, 51.53]];
 
 const TEXTS = {
-  en: { browserLocale: 'en-US', tab: 'My data', placed: '742 of 742 rows placed on the map.', sumOf: 'Sum of nbikes', freeRoom: /free plan holds 10 rows/, noRoom: /742 rows, more than your plan holds/, limit: /holds 10 points of your own data, 0 used, and this file has 742 rows/, essential: /Essential plan holds 1,000 points/ },
-  fr: { browserLocale: 'fr-FR', tab: 'Mes données', placed: '742 lignes sur 742 placées sur la carte.', sumOf: 'Somme de nbikes', freeRoom: /offre gratuite contient 10 lignes/, noRoom: /742 lignes, plus que votre offre/, limit: /contient 10 points de vos propres données, dont 0 utilisés, et ce fichier compte 742 lignes/, essential: /offre Essentielle contient 1\u202f000 points/ },
+  en: { browserLocale: 'en-US', tab: 'My data', placed: '742 of 742 rows placed on the map.', sumOf: 'Sum of nbikes', freeRoom: /free plan holds 10 rows/, noRoom: /742 rows, more than your plan holds/, limit: /holds 10 points of your own data, 0 used, and this file has 742 rows/, essential: /Essential plan holds 1,000 points/, addPack: 'Add 1 pack of 10,000 points' },
+  fr: { browserLocale: 'fr-FR', tab: 'Mes données', placed: '742 lignes sur 742 placées sur la carte.', sumOf: 'Somme de nbikes', freeRoom: /offre gratuite contient 10 lignes/, noRoom: /742 lignes, plus que votre offre/, limit: /contient 10 points de vos propres données, dont 0 utilisés, et ce fichier compte 742 lignes/, essential: /offre Essentielle contient 1\u202f000 points/, addPack: 'Ajouter 1 pack de 10\u202f000 points' },
 } as const;
 type Language = keyof typeof TEXTS;
 
@@ -280,6 +284,63 @@ describe.each(['en', 'fr'] as const)('own data in %s', (language) => {
     await plans.getByTestId('plans-dialog-close').tap();
     // Nothing was imported.
     expect(await (await page.request.get(`/api/Clients/${id}/datasets`)).json()).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('places customers by their town, gives the rows it could not place as a file, and offers extra packs once the pins are spent', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl, text.browserLocale);
+    const { email, id } = await signUpByApi(page);
+    setPlan(dataDir, email, 'essential_2019');
+    await page.goto('/app/');
+    await page.waitForURL(/\/app\/map\//);
+    await waitForMapIdle(page);
+    await openDataTab(page, language);
+    await page.getByTestId('datasets-empty').waitFor();
+
+    // Three towns of the Riviera the gazetteer knows, and one that exists nowhere.
+    await page.getByTestId('datasets-import').click();
+    const wizard = page.getByTestId('import-wizard');
+    await wizard.waitFor();
+    await wizard.getByTestId('import-file-input').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(CUSTOMERS_CSV) });
+    await poll(() => wizard.getAttribute('data-step')).toBe('preview');
+    await wizard.getByTestId('import-next').click();
+    await poll(() => wizard.getAttribute('data-step')).toBe('columns');
+    expect(await wizard.getByTestId('import-placement-address').isChecked()).toBe(true);
+    await wizard.getByTestId('import-submit').click();
+    await poll(() => wizard.getAttribute('data-step')).toBe('done');
+    const result = wizard.getByTestId('import-result');
+    expect(await result.getAttribute('data-placed')).toBe('3');
+    expect(await result.getAttribute('data-not-placed')).toBe('1');
+    expect(await result.locator('[data-precision="city"] td').innerText()).toBe('3');
+    await screenshot(page, `own-data-not-placed-${language}`);
+    // The rows not placed, downloaded as the user gets them: the unknown town's row, with its columns.
+    const [download] = await Promise.all([page.waitForEvent('download'), result.getByTestId('import-report').click()]);
+    const report = await readFile(await download.path(), 'utf8');
+    expect(report).toContain('Zzyzxville');
+    expect(report).not.toContain('Antibes');
+    await wizard.getByTestId('import-close').click();
+
+    // The rest of the plan's 1,000 pins spent: a file of 742 rows does not fit, and one pack of 10,000 points would make room.
+    const filler = Array.from({ length: 997 }, (_, i) => ({ position: [7.0 + (i % 50) / 1_000, 43.6 + Math.floor(i / 50) / 1_000] }));
+    expect((await page.request.post(`/api/Clients/${id}/datasets`, { data: { name: 'Leads', columns: ['name'], items: filler } })).status()).toBe(201);
+    await page.reload();
+    await waitForMapIdle(page);
+    await openDataTab(page, language);
+    await page.getByTestId('datasets-import').click();
+    await wizard.waitFor();
+    await wizard.getByTestId('import-file-input').setInputFiles(STATIONS_FILE);
+    await poll(() => wizard.getAttribute('data-step')).toBe('preview');
+    await wizard.getByTestId('import-next').click();
+    await poll(() => wizard.getAttribute('data-step')).toBe('columns');
+    const warning = wizard.getByTestId('import-room-warning');
+    await warning.waitFor();
+    expect(await warning.getByTestId('add-pin-packs').innerText()).toBe(text.addPack);
+    await screenshot(page, `own-data-packs-upsell-${language}`);
+    await warning.getByTestId('add-pin-packs').click();
+    await page.waitForURL(/\/app\/payment\/essential_2019\?pinPacks=1$/);
+    await poll(() => page.getByTestId('payment-pin-packs-input').inputValue()).toBe('1');
+    await screenshot(page, `own-data-packs-order-${language}`);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
