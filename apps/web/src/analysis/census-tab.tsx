@@ -4,14 +4,16 @@
  * rows, with what the figures cover (share of the area with data, or places known only as points),
  * one note naming what the data loaded here does not have, and a comparison of the visible areas.
  * Only measures with a value are shown. Computed once the areas are saved; recomputed when their
- * geometry or the country changes.
+ * geometry or the country changes. The figures of the areas shown (the selected one and those it is
+ * compared with) export to an XLSX file (POST /xlsxreport/census: the same values).
  */
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ERROR_CODES, MEASURE_AREAS_MAX, type AreaMeasures, type Country, type MeasureValue } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
-import { computeMeasures } from '../api/territories.js';
+import { computeMeasures, downloadCensus } from '../api/territories.js';
+import { useDownload } from '../app/use-download.js';
 import type { AnalysisTarget } from './analysis-panel.js';
 import { CensusComparison } from './census-comparison.js';
 import { missingGroups } from './measures-shown.js';
@@ -32,6 +34,7 @@ export function CensusTab({ target }: { target: AnalysisTarget }) {
     enabled: areas.length > 0 && areas[0]!.uuid === area!.uuid,
     staleTime: 5 * 60_000,
   });
+  const { downloading, error: exportError, download } = useDownload(t('analysis.exportError'));
 
   if (area!.hash === '' || query.isPending) return <p className="panel-note analysis-loading" role="status"><span className="spinner" aria-hidden />{t('analysis.loading')}</p>;
   if (query.isError) {
@@ -41,8 +44,16 @@ export function CensusTab({ target }: { target: AnalysisTarget }) {
   const results = query.data.areas;
   const selected = results.find((entry) => entry.areaId === area!.uuid);
   if (!selected) return null;
+  const areaIds = areas.map((entry) => entry.uuid);
   return (
     <div className="census">
+      <div className="census-toolbar">
+        <button type="button" className="button button-small" data-testid="census-export" disabled={downloading}
+          onClick={() => void download(() => downloadCensus(mapId!, areaIds, country))}>
+          {downloading ? t('analysis.exporting') : t('analysis.censusExport', { count: areaIds.length })}
+        </button>
+      </div>
+      {exportError && <p className="form-error" role="alert" data-testid="census-export-error">{exportError}</p>}
       <AreaFigures result={selected} chosenCountry={country} locale={i18n.language} />
       {results.length > 1 && <CensusComparison results={results} areas={areas} locale={i18n.language} />}
     </div>

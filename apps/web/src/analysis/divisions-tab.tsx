@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FEATURES, MEASURE_AREAS_MAX, type AdministrativeKind } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
 import { downloadDivisions, fetchDivisions } from '../api/territories.js';
-import { saveFile } from '../app/save-file.js';
+import { useDownload } from '../app/use-download.js';
 import { LockedButton } from '../plans/plan-lock.js';
 import { usePlanAccess } from '../plans/use-plan-access.js';
 import type { AnalysisTarget } from './analysis-panel.js';
@@ -25,8 +25,7 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
   const mapId = target.mapId!;
   const { country } = target;
   const [kind, setKind] = useState<AdministrativeKind | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const { downloading: exporting, error: exportError, download } = useDownload(t('analysis.exportError'));
   const access = usePlanAccess();
   // The visible areas the server has saved, the selected one first (as many as one export takes): what the export of all areas holds.
   const allAreaIds = [area, ...target.areas.filter((other) => other.uuid !== area.uuid)]
@@ -45,19 +44,7 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
   const lists = query.data.divisions;
   const list = lists.find((entry) => entry.kind === kind) ?? lists[0];
 
-  const exportXlsx = async (areaIds: string[]) => {
-    setExporting(true);
-    setExportError(null);
-    try {
-      const { blob, filename } = await downloadDivisions(mapId, areaIds, country);
-      saveFile(blob, filename);
-    } catch (error) {
-      // A plan refusal opens the plan comparison (api/plan-required.ts) and says so here too.
-      setExportError(error instanceof ApiError && error.status < 500 ? error.message : t('analysis.exportError'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportXlsx = (areaIds: string[]) => download(() => downloadDivisions(mapId, areaIds, country));
 
   return (
     <div className="divisions">

@@ -1,6 +1,6 @@
 /** Map-level calls under /v2/maps (SPEC §7, Maps). Folder and area calls belong to the editor's sync. */
-import type { MapDocument, MapSort, MapSummary } from '@catchment/domain';
-import { apiRequest } from './client.js';
+import type { DistanceUnit, MapDocument, MapExportFormat, MapSort, MapSummary } from '@catchment/domain';
+import { apiDownload, apiRequest } from './client.js';
 
 export interface MapList { items: MapSummary[]; total: number; page: number; limit: number }
 
@@ -35,4 +35,9 @@ export function cloneMap(id: number): Promise<MapDocument> {
 
 export function fetchAccessId(id: number): Promise<{ id: number; accessId: string }> {
   return apiRequest<{ id: number; accessId: string }>('GET', `/v2/maps/${id}/accessid`);
+}
+
+/** The map's areas as a KML or GeoJSON file; `unit` is the one the KML descriptions give distances in. */
+export function downloadMapAreas(id: string, format: MapExportFormat, unit: DistanceUnit): Promise<{ blob: Blob; filename: string }> {
+  return apiDownload('GET', `/v2/maps/${encodeURIComponent(id)}/export?format=${format}&unit=${unit}`);
 }

@@ -32,3 +32,7 @@ export const fetchDivisions = (mapId: string, areaId: string, country: Country |
 
 export const downloadDivisions = (mapId: string, areaIds: string[], country: Country | null) =>
   apiDownload('POST', `/v2/maps/${mapId}/xlsxreport/divisions`, { areaIds, ...(country ? { country } : {}) });
+
+/** The census figures of the areas as an XLSX file: the values computeMeasures gives. */
+export const downloadCensus = (mapId: string, areaIds: string[], country: Country | null) =>
+  apiDownload('POST', `/v2/maps/${mapId}/xlsxreport/census`, { areaIds, ...(country ? { country } : {}) });

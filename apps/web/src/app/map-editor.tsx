@@ -41,7 +41,7 @@ export function MapEditor({ document, onConflict, banner }: MapEditorProps) {
       <PanelsDrawer>
         {phone ? <InHeader>{heading}</InHeader> : <div className="sidebar-header">{heading}</div>}
         <CreateAreaPanel />
-        <LayersPanel />
+        <LayersPanel mapId={document ? String(document.id) : null} />
       </PanelsDrawer>
       <div className="map-top">{banner}</div>
       {/* The map's business searches and the user's own data: drawn on the map, listed in the analysis panel's tabs. */}

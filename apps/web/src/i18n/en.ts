@@ -414,6 +414,12 @@ export const en = {
     deleteSelected: 'Delete',
     clearSelection: 'Clear the selection',
     readOnly: 'Read only',
+    export: 'Export',
+    exporting: 'Exporting…',
+    exportMenu: 'Export the areas of the map',
+    exportKml: 'KML (Google Earth)',
+    exportGeoJson: 'GeoJSON (GIS)',
+    exportError: 'The areas could not be exported. Try again.',
     kinds: {
       isochrone: 'Travel time',
       isodistance: 'Distance',
@@ -552,6 +558,8 @@ export const en = {
     exportAll_other: 'Export all {{count}} areas',
     rowCount_one: '{{count}} territory',
     rowCount_other: '{{count}} territories',
+    censusExport_one: 'Export to Excel',
+    censusExport_other: 'Export the {{count}} areas to Excel',
   },
   poi: {
     emptyTitle: 'Find the businesses of your areas',

@@ -413,6 +413,12 @@ export const fr: WebCatalogue = {
     deleteSelected: 'Supprimer',
     clearSelection: 'Désélectionner',
     readOnly: 'Lecture seule',
+    export: 'Exporter',
+    exporting: 'Export…',
+    exportMenu: 'Exporter les zones de la carte',
+    exportKml: 'KML (Google Earth)',
+    exportGeoJson: 'GeoJSON (SIG)',
+    exportError: "Les zones n'ont pas pu être exportées. Réessayez.",
     kinds: {
       isochrone: 'Temps de trajet',
       isodistance: 'Distance',
@@ -551,6 +557,8 @@ export const fr: WebCatalogue = {
     exportAll_other: 'Exporter les {{count}} zones',
     rowCount_one: '{{count}} territoire',
     rowCount_other: '{{count}} territoires',
+    censusExport_one: 'Exporter vers Excel',
+    censusExport_other: 'Exporter les {{count}} zones vers Excel',
   },
   poi: {
     emptyTitle: 'Trouvez les entreprises de vos zones',

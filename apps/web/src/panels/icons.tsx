@@ -16,6 +16,7 @@ const PATHS = {
   layers: 'M12 3l9 5-9 5-9-5 9-5z M3 13l9 5 9-5',
   check: 'M5 12l5 5 9-10',
   more: 'M5 12h.01 M12 12h.01 M19 12h.01',
+  download: 'M12 4v11 M7 10l5 5 5-5 M5 20h14',
   close: 'M6 6l12 12 M18 6L6 18',
   sliders: 'M4 6h10 M18 6h2 M4 12h4 M12 12h8 M4 18h12 M20 18h0 M14 4v4 M8 10v4 M16 16v4',
   vertices: 'M5 7l7-4 7 5-2 10H7L5 7z M5 7h.01 M12 3h.01 M19 8h.01 M17 18h.01 M7 18h.01',

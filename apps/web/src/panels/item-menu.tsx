@@ -1,6 +1,7 @@
 /**
- * The "more actions" menu of a layer or an area row: rename, move, delete… Closes on Escape, on a
- * click outside and after a choice; arrow keys move between its items.
+ * The "more actions" menu of a layer or an area row: rename, move, delete… (or, given `buttonText`,
+ * a menu behind a labelled button, such as the map's exports). Closes on Escape, on a click outside
+ * and after a choice; arrow keys move between its items.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Icon, type IconName } from './icons.js';
@@ -20,9 +21,12 @@ interface ItemMenuProps {
   label: string;
   actions: MenuAction[];
   testId: string;
+  /** Text shown on the button, beside `buttonIcon`; without it the button is the "more" icon alone. */
+  buttonText?: string;
+  buttonIcon?: IconName;
 }
 
-export function ItemMenu({ label, actions, testId }: ItemMenuProps) {
+export function ItemMenu({ label, actions, testId, buttonText, buttonIcon = 'more' }: ItemMenuProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -58,9 +62,10 @@ export function ItemMenu({ label, actions, testId }: ItemMenuProps) {
 
   return (
     <div className="item-menu" ref={root}>
-      <button ref={button} type="button" className="icon-button" aria-haspopup="menu" aria-expanded={open} aria-controls={id}
+      <button ref={button} type="button" className={buttonText ? 'button button-small' : 'icon-button'} aria-haspopup="menu" aria-expanded={open} aria-controls={id}
         aria-label={label} title={label} data-testid={testId} onClick={() => setOpen(!open)}>
-        <Icon name="more" />
+        <Icon name={buttonIcon} />
+        {buttonText}
       </button>
       {open && (
         <div className="menu item-menu-popup" id={id} role="menu" aria-label={label} onKeyDown={onMenuKey}>

@@ -1,7 +1,7 @@
 /**
  * The layers (edit) panel: the map's layers and their areas, a search box filtering areas by
- * label, the selection's actions, undo/redo, and a new-layer button. Read-only maps list their
- * layers without any edit control.
+ * label beside the Export menu of a saved map (KML, GeoJSON), the selection's actions, undo/redo,
+ * and a new-layer button. Read-only maps list their layers without any edit control.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,12 @@ import { areaCount } from '../editor/editor-state.js';
 import { areaMatcher } from './area-filter.js';
 import { FolderItem } from './folder-item.js';
 import { Icon } from './icons.js';
+import { MapExportMenu } from './map-export-menu.js';
 import { SelectionBar } from './selection-bar.js';
 import './panels.css';
 
-export function LayersPanel() {
+/** `mapId`: the saved map shown, whose areas can be exported; null for a visitor's local map. */
+export function LayersPanel({ mapId }: { mapId: string | null }) {
   const { t } = useTranslation();
   const id = useId();
   const editor = useEditor();
@@ -52,15 +54,18 @@ export function LayersPanel() {
         )}
       </div>
       {total > 0 && (
-        <input
-          type="search"
-          className="layers-search"
-          aria-label={t('layers.search')}
-          placeholder={t('layers.search')}
-          value={search}
-          data-testid="layers-search"
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <div className="layers-tools">
+          <input
+            type="search"
+            className="layers-search"
+            aria-label={t('layers.search')}
+            placeholder={t('layers.search')}
+            value={search}
+            data-testid="layers-search"
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          {mapId !== null && <MapExportMenu mapId={mapId} />}
+        </div>
       )}
       {total === 0 && <p className="panel-note layers-empty" data-testid="layers-empty">{t('layers.empty')}</p>}
       {searching && visibleFolders.length === 0 && <p className="panel-note">{t('layers.noMatch', { search: search.trim() })}</p>}
