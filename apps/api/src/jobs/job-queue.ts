@@ -19,10 +19,10 @@
  *
  * Periodic work (the CRM lists' scheduled synchronisations, the sweep of imports whose job was lost)
  * is a queue whose job `every(name, cron)` sends on a cron schedule: pg-boss keeps the schedule in
- * the database and its clock, in every process, sends each due job once for all of them (one
- * process a round, a job per queue and minute at most), so the work runs once whatever the
- * number of API processes. Its handler must still expect to meet another's work: a round can
- * outlast a minute.
+ * the database and its clock, in every process, sends the due jobs for all of them (one process
+ * every 30 s, at most one job per queue in each minute of the clock), so the work does not run once
+ * per API process. Its handler must still be idempotent: pg-boss 10 can send an every-minute job
+ * twice within 60 s (at 30 s apart, across a minute's boundary), and a round can outlast a minute.
  */
 import PgBoss from 'pg-boss';
 import type { PoolConfig } from 'pg';
@@ -249,9 +249,9 @@ export class JobQueue {
 
   /**
    * Sends a job (with empty data) to the queue `name` at each time `cron` names (five fields,
-   * UTC, a minute at finest), from whichever process's clock sees it first: once per due time for
-   * all the processes. The queue must be declared; the schedule is stored, and replaced by the
-   * next call for the same queue (a new cron).
+   * UTC, a minute at finest), from whichever process's clock sees it first, for all the processes
+   * (see the module's comment: the handler must be idempotent). The queue must be declared; the
+   * schedule is stored, and replaced by the next call for the same queue (a new cron).
    */
   async every(name: string, cron: string): Promise<void> {
     await this.startedBoss.schedule(name, cron, {}, { tz: 'UTC' });
