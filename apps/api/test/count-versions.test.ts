@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.js';
 import { PgChannelListener } from '../src/db/pg-channel-listener.js';
 import { CountVersionsCache, DATA_VERSIONS_CHANNEL } from '../src/poi/count/count-versions-cache.js';
+import type { PoiItem } from '@catchment/geodata';
+import { loadPoiDataset, removePoiDataset } from '../src/poi/data/poi-loader.js';
 import { testApp } from './harness.js';
 
 let ctx: AppContext;
@@ -70,6 +72,28 @@ describe('the data versions of business counts', () => {
       expect(cache.reads).toBe(2);
       await cache.read();
       expect(cache.reads).toBe(2);
+    });
+
+    it("drops them as soon as this process's own import commits, before any announcement", async () => {
+      // A listener on a channel nobody notifies: only the process's own signal can drop what is kept.
+      const silent = await PgChannelListener.start(ctx.database.connection, { channel: `test_${randomUUID().replace(/-/g, '_')}`, applicationName: `${applicationName}-silent` });
+      const datasetId = `test-signal-${randomUUID()}`;
+      try {
+        const cache = new CountVersionsCache(ctx.database.db, silent);
+        const before = await cache.read();
+        const item: PoiItem = {
+          catalogue: 'ad_osm_poi', ref: 'n1', name: 'Bakery', categories: [], tags: ['shop=bakery'], naf: null, headcount: null, brand: null, address: null,
+          openingHours: null, website: null, details: {}, country: 'ad', position: [1.52, 42.51], iris: null,
+        };
+        const loaded = await loadPoiDataset(ctx.database.db, { id: datasetId, source: 'osm-pois', files: ['bakery'], contentHash: datasetId, items: async () => (async function* one() { yield item; })() });
+        expect(loaded.version).toBeGreaterThan(before.poiVersion);
+        expect((await cache.read()).poiVersion).toBe(loaded.version);
+        expect(await removePoiDataset(ctx.database.db, datasetId)).toBe(true);
+        expect((await cache.read()).poiVersion).toBeGreaterThan(loaded.version);
+      } finally {
+        await removePoiDataset(ctx.database.db, datasetId);
+        await silent.close();
+      }
     });
 
     it('reads them at every count while the listener is away, and drops what it kept once it is back', async () => {

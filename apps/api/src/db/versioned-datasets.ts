@@ -10,6 +10,7 @@ import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import { dataVersionsMoved } from './data-versions-signal.js';
 
 /** Advisory lock keys of the publications (migrate.ts uses 727001). */
 export const PUBLISH_LOCKS = { territories: 727_002, poi: 727_003, addresses: 727_004 } as const;
@@ -45,6 +46,7 @@ export async function loadNewVersion<Staged>(db: Kysely<Database>, load: Version
       await lockPublications(trx, load.kind);
       await load.publish(trx, staged, version);
     });
+    dataVersionsMoved();
   } catch (error) {
     for (const table of load.tables) await deleteDatasetVersions(db, table, load.datasetId, (column) => sql`${column} = ${version}`).catch(() => {});
     throw error;

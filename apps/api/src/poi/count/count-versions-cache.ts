@@ -9,10 +9,14 @@
  * versions are read at every count, and a reconnection drops what was kept.
  *
  * A count that began before a change committed may use the versions it read before: it counts the
- * data as it was when it was asked, as a count that read them itself would have.
+ * data as it was when it was asked, as a count that read them itself would have. A change made by
+ * this process's loaders drops the versions kept as soon as it commits (db/data-versions-signal.ts);
+ * one made by another process, once its announcement arrives (well under a millisecond on a
+ * local server): a count asked in between counts the data of just before it.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { onDataVersionsMoved } from '../../db/data-versions-signal.js';
 import { countVersions, type CountVersions } from './count-versions.repository.js';
 
 /** The channel migration 023 notifies on. */
@@ -33,6 +37,8 @@ export class CountVersionsCache {
   constructor(private readonly db: Kysely<Database>, private readonly announcements?: VersionsAnnouncements) {
     announcements?.onNotification(() => this.drop());
     announcements?.onReconnected(() => this.drop());
+    // This process's own imports: dropped at once, not when the announcement comes back.
+    onDataVersionsMoved(() => this.drop());
   }
 
   read(): Promise<CountVersions> {

@@ -14,6 +14,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { placeNameKey, type PoiItem } from '@catchment/geodata';
 import type { Database } from '../../db/schema.js';
 import { deleteDatasetVersions, loadNewVersion, lockPublications, writeInBatches } from '../../db/versioned-datasets.js';
+import { dataVersionsMoved } from '../../db/data-versions-signal.js';
 
 /** Items of one INSERT: a few hundred kilobytes of JSON, a statement of some tens of milliseconds. */
 const BATCH_ITEMS = 2_000;
@@ -151,6 +152,7 @@ export async function removePoiDataset(db: Kysely<Database>, datasetId: string):
     await sql`UPDATE poi_data_state SET version = nextval('poi_version_seq')`.execute(trx);
     return true;
   });
+  if (removed) dataVersionsMoved();
   if (removed) await deleteDatasetVersions(db, 'poi_items', datasetId, (column) => sql`${column} IS NOT NULL`);
   return removed;
 }

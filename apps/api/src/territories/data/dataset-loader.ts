@@ -21,6 +21,7 @@ import {
 } from '@catchment/geodata';
 import type { Database } from '../../db/schema.js';
 import { deleteDatasetVersions, lockPublications, writeInBatches } from '../../db/versioned-datasets.js';
+import { dataVersionsMoved } from '../../db/data-versions-signal.js';
 import { rebuildDerivedData } from './territory-derived.js';
 
 /**
@@ -84,6 +85,7 @@ export async function removeDataset(db: Kysely<Database>, datasetId: string): Pr
     await rebuildDerivedData(trx);
     return true;
   });
+  if (removed) dataVersionsMoved();
   if (removed) await deleteDatasetVersions(db, 'territory_units', datasetId, (column) => sql`${column} IS NOT NULL`);
   return removed;
 }
@@ -217,6 +219,7 @@ async function publish(db: Kysely<Database>, header: TerritoryDatasetHeader, con
     await sql`UPDATE territory_data_state SET version = ${version}`.execute(trx);
     await rebuildDerivedData(trx);
   });
+  dataVersionsMoved();
 }
 
 /** Of the units' lines only: the header's import date must not make the same data look new. */
