@@ -7,9 +7,6 @@ import ExcelJS from 'exceljs';
 import { translate, type AreaDivisions, type Locale } from '@catchment/domain';
 import { safeRow, sheetName } from '../exports/workbook-cells.js';
 
-/** Also imported from here by the exports written before exports/workbook-cells.ts. */
-export { neutraliseFormula, sheetName } from '../exports/workbook-cells.js';
-
 export interface NamedDivisions { areaLabel: string; divisions: AreaDivisions }
 
 const HEADERS: Record<Locale, string[]> = {

@@ -4,7 +4,7 @@
  * Excel reads accents), cells that would run as formulas neutralised.
  */
 import Papa from 'papaparse';
-import { neutraliseFormula } from '../../territories/divisions-workbook.js';
+import { neutraliseFormula } from '../../exports/workbook-cells.js';
 
 export function notPlacedCsv(columns: readonly string[], rows: readonly { row_number: number; cells: readonly string[] }[]): string {
   const table = [['row', ...columns], ...rows.map((row) => [String(row.row_number), ...columns.map((_, i) => neutraliseFormula(row.cells[i] ?? ''))])];

@@ -2,17 +2,13 @@
  * The export of a dataset's rows inside areas (SPEC §7 Map datasets report): one sheet per area,
  * one row per dataset row inside it, its cells under the dataset's columns as imported, then its
  * position and how it was placed. Cells come from users' files: text a spreadsheet could read as a
- * formula is neutralised as in the other exports, except plain numbers (a negative one starts with
- * a minus, and means nothing else). Built in a compute thread, row by row with exceljs's streaming
+ * formula is neutralised as in every export (exports/workbook-cells.ts). Built in a compute thread, row by row with exceljs's streaming
  * writer: 50,000 rows take about 40 MB and 3 s, where the whole workbook held in memory took 700 MB.
  */
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Locale, PlacementPrecision } from '@catchment/domain';
-import { neutraliseFormula, sheetName } from '../../territories/divisions-workbook.js';
-
-const PLAIN_NUMBER = /^[+-]?\d+([.,]\d*)?$/;
-const cellText = (text: string) => (PLAIN_NUMBER.test(text) ? text : neutraliseFormula(text));
+import { safeRow, sheetName } from '../../exports/workbook-cells.js';
 
 export interface DatasetWorkbookRow { cells: string[]; lon: number; lat: number; precision: PlacementPrecision | null }
 
@@ -41,11 +37,11 @@ export async function datasetWorkbook(columns: string[], sheets: DatasetWorkbook
     const sheet = workbook.addWorksheet(sheetName(label, taken), { views: [{ state: 'frozen', ySplit: 1 }] });
     // Widths before the first row: a streamed sheet writes its columns with it.
     sheet.columns = [...columns, ...position].map((_, i) => ({ width: i < columns.length ? 20 : 14 }));
-    const header = sheet.addRow([...columns.map(cellText), ...position]);
+    const header = sheet.addRow(safeRow([...columns, ...position]));
     header.font = { bold: true };
     header.commit();
     for (const row of rows) {
-      sheet.addRow([...columns.map((_, i) => cellText(row.cells[i] ?? '')), row.lon, row.lat, row.precision ? precisions[row.precision] : null]).commit();
+      sheet.addRow(safeRow([...columns.map((_, i) => row.cells[i] ?? ''), row.lon, row.lat, row.precision ? precisions[row.precision] : null])).commit();
     }
     sheet.commit();
   }
