@@ -75,7 +75,14 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, server, 240_000);
+  try {
+    await waitForHealth(baseUrl, server, 240_000);
+  } catch (error) {
+    // Nothing left running behind a failed start: the server, and the emulator that would keep this process alive.
+    server.kill('SIGTERM');
+    await hubspot.stop();
+    throw error;
+  }
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('hubspotUrl', hubspot.url);

@@ -1,10 +1,12 @@
 /**
  * A connection's synchronised lists, kept live: the crm-sync job pushes each synchronisation's
- * progress to the user's sockets as its dataset's (`datasets` events, at most every 2 s: SPEC §9),
- * which moves the list's bar; the end of one (ready or failed) reads the lists again. While a list
- * is active they are also read every few seconds, so that a dropped socket leaves no bar still.
+ * status and progress to the owner's sockets as the list's `list-sync` event (when it starts, at
+ * most every 2 s while it runs: SPEC §9, and when it ends), which moves the list's bar; a status
+ * other than the one shown (a synchronisation started elsewhere or by the schedule, one that
+ * ended) reads the lists again. While a list is active they are also read every few seconds, so
+ * that a dropped socket leaves no bar still.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { REALTIME_EVENTS } from '@catchment/domain';
 import { crmQueryKeys, getSynchronizedLists, type CrmSynchronizedListView } from '../api/crm.js';
@@ -18,7 +20,7 @@ export interface SynchronizedLists {
   isPending: boolean;
   isError: boolean;
   refetch(): void;
-  /** The progress (0–1) pushed for an active list's dataset; undefined before the first. */
+  /** The progress (0–1) pushed for an active list; undefined before the first. */
   progressOf(list: CrmSynchronizedListView): number | undefined;
 }
 
@@ -30,28 +32,28 @@ export function useSynchronizedLists(connectionId: number, enabled: boolean): Sy
     refetchInterval: (query) => (query.state.data?.some((list) => list.status === 'active') ? POLL_MS : false),
   });
   const { refetch, data } = read;
+  const shown = useRef(data);
+  shown.current = data;
   const [pushed, setPushed] = useState<ReadonlyMap<number, number>>(new Map());
 
   useEffect(() => realtime.subscribe((message) => {
-    if (message.event !== REALTIME_EVENTS.datasets) return;
-    const { datasetId, status, progress } = message.data;
-    if (!data?.some((list) => list.datasetId === datasetId)) return;
-    if (status === 'importing') setPushed((before) => new Map(before).set(datasetId, progress));
-    else {
-      setPushed((before) => {
-        const after = new Map(before);
-        after.delete(datasetId);
-        return after;
-      });
-      void refetch();
-    }
-  }), [data, refetch]);
+    if (message.event !== REALTIME_EVENTS.listSync || !('synchronizedListId' in message.data)) return;
+    const { synchronizedListId, connectionId: ofConnection, status, progress } = message.data;
+    if (ofConnection !== connectionId) return;
+    setPushed((before) => {
+      const after = new Map(before);
+      if (status === 'active') after.set(synchronizedListId, progress);
+      else after.delete(synchronizedListId);
+      return after;
+    });
+    if (shown.current?.find((list) => list.id === synchronizedListId)?.status !== status) void refetch();
+  }), [connectionId, refetch]);
 
   return {
     lists: data,
     isPending: read.isPending,
     isError: read.isError,
     refetch: () => void refetch(),
-    progressOf: (list) => (list.status === 'active' ? pushed.get(list.datasetId) : undefined),
+    progressOf: (list) => (list.status === 'active' ? pushed.get(list.id) : undefined),
   };
 }
