@@ -7,7 +7,7 @@
  */
 import {
   cheapestPlanGranting, CRM_TYPES, DomainError, FEATURES, featureGranted, type CrmConnectionView, type CrmPropertyView, type CrmRemoteListPage,
-  type CrmRemoteListView, type CrmSampleView, type CrmTypeView, type CrmSynchronizedListView, type CrmSynchronizeListBody, type CrmType, type PlanDefinition,
+  type CrmRemoteListView, type CrmSampleView, type CrmTypeView, type CrmSynchronizedListView, type CrmSynchronizeListBody, type CrmType, type Access,
 } from '@catchment/domain';
 import type { HubSpotAppSettings } from '../config.js';
 import type { DatasetsRepository, MapDatasetsTouched } from '../datasets/datasets.repository.js';
@@ -125,7 +125,7 @@ export class CrmService {
    * synchronisation queued. 201 with the list 'active'.
    */
   async synchronizeList(clientId: number, connectionId: number, body: CrmSynchronizeListBody): Promise<CrmSynchronizedListView> {
-    const { session, client, plan } = await this.connection(clientId, connectionId);
+    const { session, client, access } = await this.connection(clientId, connectionId);
     if ((await this.sync.lists.ofConnection(connectionId)).some((list) => list.remote_list_id === body.listId)) {
       throw new DomainError('conflict', { details: { reason: 'list already synchronised', listId: body.listId } });
     }
@@ -139,7 +139,7 @@ export class CrmService {
     const columns = datasetColumns({ synchronized_properties: body.properties, address_properties: address });
     const size = remote.size ?? 0;
     const dataset = await this.sync.datasets.withAccountLocked(clientId, async (datasets) => {
-      assertPins(plan, await datasets.pinsUsed(clientId), size, 'crmDataLimitReached');
+      assertPins(access.plan, await datasets.pinsUsed(clientId), size, 'crmDataLimitReached', access.pins);
       const color = await datasets.nextColor(clientId);
       return datasets.create({ clientId, name: body.name ?? remote.name, color, source: 'hubspot', columns, operationColumn: body.operationColumn ?? null, rowCount: size });
     });
@@ -201,8 +201,8 @@ export class CrmService {
   }
 
   /** The connection's calls with valid tokens; an expired connection, or one HubSpot stops accepting, is crmConnectionExpired. */
-  async connection(clientId: number, id: number): Promise<{ session: ConnectionCalls; client: HubSpotClient; plan: PlanDefinition }> {
-    const plan = await this.requireAllowed(clientId);
+  async connection(clientId: number, id: number): Promise<{ session: ConnectionCalls; client: HubSpotClient; access: Access }> {
+    const access = await this.requireAllowed(clientId);
     const connection = await this.owned(clientId, id);
     const { client, cipher } = this.app(connection.type);
     if (connection.state === 'expired') throw new DomainError('crmConnectionExpired');
@@ -224,7 +224,7 @@ export class CrmService {
         }
       },
     };
-    return { session, client, plan };
+    return { session, client, access };
   }
 
   private async owned(clientId: number, id: number) {
@@ -234,12 +234,12 @@ export class CrmService {
   }
 
   /** SPEC §6 'You are not allowed to connect a CRM': the plan must grant `crm`. */
-  private async requireAllowed(clientId: number): Promise<PlanDefinition> {
+  private async requireAllowed(clientId: number): Promise<Access> {
     const access = await this.plans.of(clientId);
     if (!featureGranted(access.features, FEATURES.crm)) {
       throw new DomainError('crmNotAllowed', { details: { feature: FEATURES.crm, plan: cheapestPlanGranting(FEATURES.crm) } });
     }
-    return access.plan;
+    return access;
   }
 
   /** The CRM app of `type`; without its credentials nobody can connect (the operator is told how to set them). */

@@ -8,7 +8,7 @@
  * them. A first synchronisation that fails leaves a failed dataset; a later one leaves the rows of
  * the last success, and the status says "failed after an earlier success".
  */
-import { DomainError, REALTIME_EVENTS, type CrmListSyncData, type CrmSyncStatus, type DatasetEventData, type PlanDefinition } from '@catchment/domain';
+import { DomainError, REALTIME_EVENTS, type CrmListSyncData, type CrmSyncStatus, type DatasetEventData, type Access } from '@catchment/domain';
 import type { DatasetsRepository } from '../../datasets/datasets.repository.js';
 import type { GeocodeAddresses } from '../../datasets/import/dataset-import.js';
 import { datasetsSyncEvent } from '../../datasets/maps/map-dataset-events.js';
@@ -39,7 +39,7 @@ export interface CrmSyncJobDeps {
   datasets: DatasetsRepository;
   geocode: GeocodeAddresses;
   /** The connection's calls (refreshed tokens; crmConnectionExpired and the connection marked so when HubSpot refuses them). */
-  connection: (clientId: number, connectionId: number) => Promise<{ session: ConnectionCalls; client: HubSpotClient; plan: PlanDefinition }>;
+  connection: (clientId: number, connectionId: number) => Promise<{ session: ConnectionCalls; client: HubSpotClient; access: Access }>;
   events: EventBus;
   log: (message: string, error: unknown) => void;
 }
@@ -94,8 +94,8 @@ export function crmSyncHandler(deps: CrmSyncJobDeps): JobHandler<CrmSyncJob, Syn
     await deps.lists.markActive(list.id);
     announce.list('active', 0);
     try {
-      const { session, client, plan } = await deps.connection(list.client_id, list.connection_id);
-      const outcome = await runCrmSync({ client, session, datasets: deps.datasets, geocode: deps.geocode, plan, progress }, list, list.client_id, job.signal);
+      const { session, client, access } = await deps.connection(list.client_id, list.connection_id);
+      const outcome = await runCrmSync({ client, session, datasets: deps.datasets, geocode: deps.geocode, access, progress }, list, list.client_id, job.signal);
       await deps.lists.finish(list.id, outcome);
       for (const map of await deps.datasets.touchMapsShowing(datasetId)) deps.events.publish(datasetsSyncEvent(map, map.datasets_version));
       announce.dataset('ready', 1);

@@ -7,7 +7,8 @@
  * the old. SPEC §4: success, warning when some records were not placed, failed (geolocation) when
  * none could be.
  */
-import { DomainError, pinsVerdict, type PlanDefinition } from '@catchment/domain';
+import { DomainError, type Access } from '@catchment/domain';
+import { assertPins } from '../../datasets/dataset-pins.js';
 import { ColumnCounter } from '../../datasets/column-counts.js';
 import type { DatasetsRepository, ImportOutcome, PlacedRow } from '../../datasets/datasets.repository.js';
 import { IMPORT_BATCH_ROWS, type GeocodeAddresses } from '../../datasets/import/dataset-import.js';
@@ -27,8 +28,8 @@ export interface CrmSyncDeps {
   session: ConnectionCalls;
   datasets: DatasetsRepository;
   geocode: GeocodeAddresses;
-  /** The account's plan, for the pins its datasets may hold. */
-  plan: PlanDefinition;
+  /** The account's plan and pins (its extra packs included), for the points its datasets may hold. */
+  access: Pick<Access, 'plan' | 'pins'>;
   /** How far it got (0–1). */
   progress: (fraction: number) => Promise<void>;
 }
@@ -101,8 +102,7 @@ async function readAll(deps: CrmSyncDeps, list: SynchronizedListRow, columns: re
 async function assertRoom(deps: CrmSyncDeps, datasetId: number, clientId: number, adding: number): Promise<void> {
   const dataset = await deps.datasets.findById(datasetId);
   const own = !dataset ? 0 : dataset.status === 'importing' ? dataset.row_count : dataset.status === 'ready' ? dataset.point_count : 0;
-  const verdict = pinsVerdict(deps.plan, (await deps.datasets.pinsUsed(clientId)) - own, adding);
-  if (!verdict.allowed) throw new DomainError('crmDataLimitReached', { details: { pins: verdict.pins, used: verdict.used, adding: verdict.adding, plan: verdict.upgrade } });
+  assertPins(deps.access.plan, (await deps.datasets.pinsUsed(clientId)) - own, adding, 'crmDataLimitReached', deps.access.pins);
 }
 
 function addressOf(record: HubSpotRecord, mapping: Record<string, string>): AddressParts {
