@@ -10,7 +10,7 @@
  * A 45 MB file, sent over a connection held to 15 MB/s, shows how much of it has gone, and stops
  * when cancelled. A dataset put on a map in one tab appears in another tab of the same map without
  * a reload (real-time), and follows its renaming, new colour, hiding and removal there too. An
- * Essential user places customers by their town, downloads the row whose town is unknown, and, once
+ * Essential user drops a file of customers placed by their town, downloads the row whose town is unknown, and, once
  * the plan's pins are spent, is offered an extra pack of pins on the payment page. Screenshots under e2e/artifacts.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -298,11 +298,17 @@ describe.each(['en', 'fr'] as const)('own data in %s', (language) => {
     await openDataTab(page, language);
     await page.getByTestId('datasets-empty').waitFor();
 
-    // Three towns of the Riviera the gazetteer knows, and one that exists nowhere.
+    // Three towns of the Riviera the gazetteer knows, and one that exists nowhere: the file dropped on the wizard.
     await page.getByTestId('datasets-import').click();
     const wizard = page.getByTestId('import-wizard');
     await wizard.waitFor();
-    await wizard.getByTestId('import-file-input').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(CUSTOMERS_CSV) });
+    const dropped = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'customers.csv', { type: 'text/csv' }));
+      return transfer;
+    }, CUSTOMERS_CSV);
+    await wizard.getByTestId('import-drop').dispatchEvent('dragover', { dataTransfer: dropped });
+    await wizard.getByTestId('import-drop').dispatchEvent('drop', { dataTransfer: dropped });
     await poll(() => wizard.getAttribute('data-step')).toBe('preview');
     await wizard.getByTestId('import-next').click();
     await poll(() => wizard.getAttribute('data-step')).toBe('columns');
