@@ -17,7 +17,8 @@ import { appKeysRoutes } from './appkeys/app-keys.routes.js';
 import { datasetsRoutes } from './datasets/datasets.routes.js';
 import { crmRoutes } from './crm/crm.routes.js';
 import { crmSyncScheduleModule } from './crm/sync/crm-sync-schedule.js';
+import { downloadsRoutes } from './downloads/downloads.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule, downloadsRoutes];

@@ -183,6 +183,17 @@ export const ERRORS = {
   crmGeolocation: { code: 'CRM_GEOLOCATION', status: 422, message: 'errors.crmGeolocation' },
   /** The CRM answered with a server error, an unreadable body or not in time. */
   crmInternal: { code: 'CRM_INTERNAL', status: 502, message: 'errors.crmInternal' },
+  // Download jobs (SPEC §7 download jobs; apps/api/src/downloads).
+  /** No download of that id for this account. */
+  downloadNotFound: { code: 'DOWNLOAD_NOT_FOUND', status: 404, message: 'errors.downloadNotFound' },
+  /** The download's file was asked before its job completed. */
+  downloadNotReady: { code: 'DOWNLOAD_NOT_READY', status: 409, message: 'errors.downloadNotReady' },
+  /** A retry of a download that has not failed (waiting, running or completed). */
+  downloadNotFailed: { code: 'DOWNLOAD_NOT_FAILED', status: 409, message: 'errors.downloadNotFailed' },
+  /** This server runs without the job queue (a context built without one). */
+  downloadsUnavailable: { code: 'DOWNLOADS_UNAVAILABLE', status: 503, message: 'errors.downloadsUnavailable', retryAfterSeconds: 60 },
+  /** A completed download whose file is gone from the store (removed by hand, another store). */
+  downloadFileMissing: { code: 'DOWNLOAD_FILE_MISSING', status: 410, message: 'errors.downloadFileMissing' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -5,12 +5,13 @@
  */
 import { z } from 'zod';
 import type { CrmSyncStatus } from './schemas/crm.js';
+import type { DownloadStatus } from './schemas/downloads.js';
 
 /** Events pushed to clients (SPEC §7), and the replies to a client's own messages. */
 export const REALTIME_EVENTS = {
-  /** One download job changed (later feature). */
+  /** One of the user's download jobs changed: its status or progress ({@link DownloadEventData}). */
   download: 'download',
-  /** The user's list of downloads changed (later feature). */
+  /** The count of the user's completed downloads not yet downloaded changed ({@link DownloadsEventData}). */
   downloads: 'downloads',
   /**
    * A followed map, or its list of business searches or of datasets, moved to a new version: its
@@ -79,12 +80,19 @@ export interface CrmListSyncData {
   datasetsVersion?: undefined;
 }
 
+/** `download`: one download job's status and progress now (at most every half second while it runs); the client refetches it. */
+export interface DownloadEventData { jobId: string; status: DownloadStatus; progress: number }
+
+/** `downloads`: the user's completed downloads not yet downloaded, when that count changes (the header's badge). */
+export interface DownloadsEventData { count: number }
+
 /** `datasets`: the dataset's import status and progress now; the client refetches the dataset. */
 export interface DatasetEventData { datasetId: number; status: 'importing' | 'ready' | 'failed'; progress: number }
 
 export type RealtimeServerMessage =
   | { event: typeof REALTIME_EVENTS.listSync; data: ListSyncData | CrmListSyncData }
-  | { event: typeof REALTIME_EVENTS.download | typeof REALTIME_EVENTS.downloads; data: unknown }
+  | { event: typeof REALTIME_EVENTS.download; data: DownloadEventData }
+  | { event: typeof REALTIME_EVENTS.downloads; data: DownloadsEventData }
   | { event: typeof REALTIME_EVENTS.datasets; data: DatasetEventData }
   /**
    * A join was accepted: `mapId` is the reference the client sent, `id`, `version`,

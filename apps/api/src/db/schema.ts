@@ -136,6 +136,25 @@ export interface Database {
   map_datasets: MapDatasetsTable;
   crm_connections: CrmConnectionsTable;
   crm_synchronized_lists: CrmSynchronizedListsTable;
+  download_jobs: DownloadJobsTable;
+}
+
+/** Files a user ordered, made by jobs of the queue (migration 022, apps/api/src/downloads). */
+export interface DownloadJobsTable {
+  id: string;
+  client_id: number;
+  kind: string;
+  title: string;
+  params: ColumnType<unknown, string, string>;
+  job_id: string | null;
+  created_at: Timestamp;
+  completed_at: Date | null;
+  failed_at: Date | null;
+  error_code: string | null;
+  file_name: string | null;
+  file_size: ColumnType<string | number | null, number | null, number | null>;
+  content_type: string | null;
+  is_downloaded: Generated<boolean>;
 }
 
 /** An account's datasets and their rows (migration 016; positions are read and written with SQL). */

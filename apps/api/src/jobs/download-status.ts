@@ -3,14 +3,14 @@
  * (SPEC §4): completed, failed, active, waiting-children (shown as in progress) and delayed (shown
  * as waiting). The web app only knows the second vocabulary; the queue only the first.
  */
+import type { DownloadStatus } from '@catchment/domain';
 
 /** The states of a pg-boss job, in pg-boss's own order (created → retry → active → completed | cancelled | failed). */
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
-/** The statuses of SPEC §4. A job that is neither failed nor completed counts as running. */
-export const DOWNLOAD_STATUSES = ['completed', 'failed', 'active', 'waiting-children', 'delayed'] as const;
-export type DownloadStatus = (typeof DOWNLOAD_STATUSES)[number];
+/** The statuses of SPEC §4 (shared with the web app). A job that is neither failed nor completed counts as running. */
+export { DOWNLOAD_STATUSES, type DownloadStatus } from '@catchment/domain';
 
 /**
  * - created, retry: waiting for a worker (queued, scheduled for later, or waiting before its next

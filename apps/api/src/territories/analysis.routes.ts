@@ -1,17 +1,19 @@
 /**
  * The analysis panel's census and divisions calls (SPEC §7): figures of a map's areas and their
  * XLSX export, the measure catalogue and its translations, the divisions an area covers and their
- * XLSX export.
+ * XLSX export (answered at once, or ordered as a download job).
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   censusWidgets, computeMeasuresBody, FEATURES, countryQuery, divisionsExportBody, mapIdParam, measuresQuery, measureTranslations, searchMeasures, translate,
-  type AreaMeasures, type ComputeMeasuresResponse, type Country,
+  type AreaMeasures, type ComputeMeasuresResponse, type Country, type DownloadStarted, type Locale,
 } from '@catchment/domain';
 import { attachment, fileNameFrom, XLSX_TYPE } from '../http/attachment.js';
 import { requestLocale } from '../http/errors.js';
+import { requireClientId } from '../auth/session.plugin.js';
+import type { Downloads } from '../downloads/downloads.service.js';
 import { parseMapRef } from '../maps/map-ref.js';
 import { readableMap } from '../maps/map-access.js';
 import type { MapStore } from '../maps/map-store.js';
@@ -27,12 +29,12 @@ const tags = ['analysis'];
 
 const censusSearchQuery = countryQuery.extend({ q: z.string().trim().max(100).optional() });
 
-interface AnalysisOptions { store: MapStore; measures: AreaMeasuresService; divisions: DivisionsService; compute: ComputePool; plans: PlanAccess }
+interface AnalysisOptions { store: MapStore; measures: AreaMeasuresService; divisions: DivisionsService; compute: ComputePool; plans: PlanAccess; downloads: Downloads }
 
 /** The analysis country of a request, for the per-country features; absent: the worldwide census. */
 const featureCountry = (country: string | undefined) => country ?? 'ww';
 
-export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app, { store, measures, divisions, compute, plans }) => {
+export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app, { store, measures, divisions, compute, plans, downloads }) => {
   /** The census figures of the areas asked for, as measures/compute answers them and the census export writes them. */
   async function censusOf(request: FastifyRequest, mapId: string, areaIds: string[], country: Country | undefined): Promise<{ areas: AreaRecord[]; figures: AreaMeasures[] }> {
     const locale = requestLocale(request);
@@ -42,6 +44,28 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
     const onFailure = (area: AreaRecord) => (error: unknown) => request.log.error({ err: error, areaId: area.uuid }, 'census computation failed');
     return { areas, figures: await Promise.all(areas.map((area) => measures.measuresOf(area, { locale, country, onFailure: onFailure(area) }))) };
   }
+
+  /** The areas of a divisions export, once the caller may read them and their plan allows the export. */
+  async function divisionsExportAreas(clientId: number | undefined, mapId: string, body: DivisionsExportBody): Promise<AreaRecord[]> {
+    // One area's divisions are part of the divisions tab; several areas in one file, the multi-area export.
+    const features = [FEATURES.divisions(featureCountry(body.country))];
+    if (new Set(body.areaIds).size > 1) features.push(FEATURES.multiAreaExport);
+    const areas = await readableAreas(store, parseMapRef(mapId), clientId, body.areaIds);
+    await plans.require(clientId, ...features);
+    return areas;
+  }
+
+  /** The divisions export's workbook and file name: answered at once, or written by its download job. */
+  async function divisionsExport(clientId: number | undefined, mapId: string, body: DivisionsExportBody, locale: Locale): Promise<{ workbook: Buffer; name: string }> {
+    const areas = await divisionsExportAreas(clientId, mapId, body);
+    const named = await Promise.all(areas.map(async (area) => ({ areaLabel: areaLabel(area), divisions: await divisions.divisionsOf(area, body.country) })));
+    return { workbook: await compute.divisionsWorkbook(named, locale), name: divisionsFileName(areas, locale) };
+  }
+
+  await downloads.registerKind<DivisionsDownloadParams>(DIVISIONS_DOWNLOAD_KIND, async ({ mapId, locale, ...body }, work) => {
+    const { workbook, name } = await divisionsExport(work.clientId, mapId, body, locale);
+    await work.output.save(workbook, { name, contentType: XLSX_TYPE });
+  });
 
   app.post('/v2/maps/:id/measures/compute', {
     schema: { tags, summary: 'Census figures of areas of the map, apportioned over the territorial units they cover', params: mapIdParam, body: computeMeasuresBody },
@@ -73,18 +97,23 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
   });
 
   app.post('/v2/maps/:id/xlsxreport/divisions', {
-    schema: { tags, summary: 'XLSX workbook of the divisions of areas (one sheet per kind of unit)', params: mapIdParam, body: divisionsExportBody },
+    schema: {
+      tags, params: mapIdParam, body: divisionsExportBody, querystring: asyncExportQuery,
+      summary: 'XLSX workbook of the divisions of areas (one sheet per kind of unit); with async=1, ordered as a download job: 202 { jobId }, the file in My downloads',
+    },
   }, async (request, reply) => {
     const locale = requestLocale(request);
-    // One area's divisions are part of the divisions tab; several areas in one file, the multi-area export.
-    const features = [FEATURES.divisions(featureCountry(request.body.country))];
-    if (new Set(request.body.areaIds).size > 1) features.push(FEATURES.multiAreaExport);
-    const areas = await readableAreas(store, parseMapRef(request.params.id), request.session?.clientId, request.body.areaIds);
-    await plans.require(request.session?.clientId, ...features);
-    const named = await Promise.all(areas.map(async (area) => ({ areaLabel: areaLabel(area), divisions: await divisions.divisionsOf(area, request.body.country) })));
-    const workbook = await compute.divisionsWorkbook(named, locale);
-    const name = areas.length === 1 ? areaLabel(areas[0]!) : translate(locale, 'maps.defaultTitle');
-    return reply.type(XLSX_TYPE).header('content-disposition', attachment(`${name} - divisions.xlsx`)).send(workbook);
+    const clientId = request.session?.clientId;
+    if (request.query.async) {
+      const owner = requireClientId(request);
+      // Checked now, for a 4xx at once; the job checks again when it runs (access may have changed).
+      const areas = await divisionsExportAreas(owner, request.params.id, request.body);
+      const params: DivisionsDownloadParams = { mapId: request.params.id, ...request.body, locale };
+      const jobId = await downloads.start(owner, DIVISIONS_DOWNLOAD_KIND, params, { title: divisionsFileName(areas, locale) });
+      return reply.code(202).send({ jobId } satisfies DownloadStarted);
+    }
+    const { workbook, name } = await divisionsExport(clientId, request.params.id, request.body, locale);
+    return reply.type(XLSX_TYPE).header('content-disposition', attachment(name)).send(workbook);
   });
 
   app.get('/v2/widgets/census', {
@@ -115,3 +144,16 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
 };
 
 const areaLabel = (area: AreaRecord) => area.label || area.uuid;
+
+const divisionsFileName = (areas: AreaRecord[], locale: Locale) =>
+  `${areas.length === 1 ? areaLabel(areas[0]!) : translate(locale, 'maps.defaultTitle')} - divisions.xlsx`;
+
+/** `?async=1`: the export is ordered as a download job rather than answered at once. */
+const asyncExportQuery = z.object({ async: z.enum(['0', '1']).optional().transform((value) => value === '1') });
+
+/** The divisions export as a download job (the file in My downloads). */
+export const DIVISIONS_DOWNLOAD_KIND = 'xlsx-divisions';
+
+type DivisionsExportBody = z.output<typeof divisionsExportBody>;
+
+interface DivisionsDownloadParams extends DivisionsExportBody { mapId: string; locale: Locale }

@@ -7,7 +7,7 @@ describe('announcedVersion', () => {
     expect(announcedVersion({ event: 'list-sync', data: { mapId: 4, version: 9 } }, 4)).toBe(9);
     expect(announcedVersion({ event: 'joined', data: { mapId: 'aB3_-xYz9Qw1', id: 4, version: 7, searchesVersion: 2 } }, 4)).toBe(7);
     expect(announcedVersion({ event: 'list-sync', data: { mapId: 5, version: 9 } }, 4)).toBeUndefined();
-    expect(announcedVersion({ event: 'downloads', data: {} }, 4)).toBeUndefined();
+    expect(announcedVersion({ event: 'downloads', data: { count: 2 } }, 4)).toBeUndefined();
     expect(announcedVersion({ event: 'error', data: { code: 'MAP_NOT_FOUND', message: 'Map not found', mapId: 4 } }, 4)).toBeUndefined();
   });
 });

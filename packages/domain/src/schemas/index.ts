@@ -13,3 +13,4 @@ export * from './data-files.js';
 export * from './datasets.js';
 export * from './map-datasets.js';
 export * from './crm.js';
+export * from './downloads.js';
