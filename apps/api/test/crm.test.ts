@@ -5,7 +5,6 @@
  * a refresh token refused (the connection expired, then reconnected), who may connect and whose
  * connection it is, and that tokens never leave the server nor sit in the database as they are.
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -15,15 +14,17 @@ import type {
 } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
 import type { RoomEvent } from '../src/events/event-bus.js';
-import { JobQueue } from '../src/jobs/job-queue.js';
+import type { JobQueue } from '../src/jobs/job-queue.js';
 import { buildServer } from '../src/server.js';
 import { EMULATOR_HUB_ID, HubSpotEmulator } from '../src/crm/hubspot/test-support/hubspot-emulator.js';
 import { importOsmAddressFile, signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
 import { call, createMap, expectStatus } from './maps-factories.js';
+import { connectHubSpot, HEINERSREUTH_LIST, OAUTH_REDIRECT, settledList } from './crm-factories.js';
+import { startTestQueue } from './queue-factories.js';
 
 const NORTH_BAYREUTH = path.resolve(import.meta.dirname, '../../../test-data/osm/north-bayreuth.osm.pbf');
 
-const REDIRECT = 'http://localhost:3000/app/oauth/hubspot';
+const REDIRECT = OAUTH_REDIRECT;
 
 let ctx: AppContext;
 let app: FastifyInstance;
@@ -36,10 +37,7 @@ beforeAll(async () => {
   ({ ctx } = await testApp());
   emulator = await new HubSpotEmulator().start();
   // Synchronisations run on a real job queue (a schema of its own), as in the app.
-  queue = new JobQueue(ctx.database.connection, {
-    schema: `pgboss_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`, maxConnections: 2, maintenanceIntervalSeconds: 1, pollingIntervalSeconds: 0.5, stopGraceSeconds: 1,
-  });
-  await queue.start();
+  queue = await startTestQueue(ctx);
   // The worker's context, with the HubSpot app pointing at the emulator.
   app = await buildServer({ ...ctx, jobs: queue, config: { ...ctx.config, hubspot: emulator.settings() } }, { rateLimits: false });
   await app.ready();
@@ -52,15 +50,7 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-/** What the web app does: asks for the authorize URL, the user grants access, the code comes back to /oauth/hubspot. */
-async function connect(user: TestUser): Promise<CrmConnectionView> {
-  const { url } = await expectStatus<CrmAuthorizeView>(200, call(app, 'POST', '/crm/connections/hubspot', { as: user, payload: { redirectUri: REDIRECT, state: 'integrations' } }));
-  const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
-  expect(back.searchParams.get('state')).toBe('integrations');
-  return expectStatus<CrmConnectionView>(201, call(app, 'POST', '/crm/connections/create', {
-    as: user, payload: { type: 'hubspot', code: back.searchParams.get('code'), redirectUri: REDIRECT },
-  }));
-}
+const connect = (user: TestUser) => connectHubSpot(app, user);
 
 const remoteLists = (user: TestUser, connectionId: number, query: string) =>
   call(app, 'GET', `/crm/connections/${connectionId}/remotelists?${query}`, { as: user });
@@ -238,16 +228,9 @@ describe('a synchronised list', () => {
     expectStatus<CrmSynchronizedListView[]>(200, call(app, 'GET', `/crm/connections/${connectionId}/synchronizedlists`, { as: user }));
 
   /** The list once its synchronisation is over. */
-  async function settled(user: TestUser, connectionId: number, listId: number): Promise<CrmSynchronizedListView> {
-    for (let i = 0; i < 240; i += 1) {
-      const list = (await synchronizedLists(user, connectionId)).find((candidate) => candidate.id === listId)!;
-      if (list.status !== 'active') return list;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error('the synchronisation did not end');
-  }
+  const settled = (user: TestUser, connectionId: number, listId: number) => settledList(app, user, connectionId, listId);
 
-  const body = { listId: '2', address: { street: 'address', postcode: 'zip', city: 'city', country: 'country' }, properties: ['firstname', 'lastname', 'annualrevenue'], operationColumn: 'annualrevenue' };
+  const body = HEINERSREUTH_LIST;
 
   it('places every Heinersreuth customer by address into a dataset, then synchronises again on demand, failing without losing the last success', async () => {
     const user = await signUpOnPlan(app, 'pro_2020');
