@@ -2,14 +2,17 @@
  * The administrative divisions the selected area covers (communes, postcodes, IRIS… of its
  * country, or of the data country chosen in the panel), with the share of each inside the area,
  * and their XLSX export: of the selected area, or of every visible area in one file (the
- * multi-area export, locked below the plan that includes it).
+ * multi-area export, locked below the plan that includes it); the selected area's export can also be
+ * prepared on the server as a download job, whose file waits in My downloads.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FEATURES, MEASURE_AREAS_MAX, type AdministrativeKind } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
 import { downloadDivisions, fetchDivisions } from '../api/territories.js';
+import { orderDivisionsDownload } from '../api/downloads.js';
 import { useDownload } from '../app/use-download.js';
 import { LockedButton } from '../plans/plan-lock.js';
 import { usePlanAccess } from '../plans/use-plan-access.js';
@@ -27,6 +30,8 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
   const [kind, setKind] = useState<AdministrativeKind | null>(null);
   const { downloading: exporting, error: exportError, download } = useDownload(t('analysis.exportError'));
   const access = usePlanAccess();
+  const queryClient = useQueryClient();
+  const [order, setOrder] = useState<{ busy: boolean; done: boolean; error: string | null }>({ busy: false, done: false, error: null });
   // The visible areas the server has saved, the selected one first (as many as one export takes): what the export of all areas holds.
   const allAreaIds = [area, ...target.areas.filter((other) => other.uuid !== area.uuid)]
     .filter((entry) => entry.hash !== '').slice(0, MEASURE_AREAS_MAX).map((entry) => entry.uuid);
@@ -45,6 +50,16 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
   const list = lists.find((entry) => entry.kind === kind) ?? lists[0];
 
   const exportXlsx = (areaIds: string[]) => download(() => downloadDivisions(mapId, areaIds, country));
+  const exportLater = async () => {
+    setOrder({ busy: true, done: false, error: null });
+    try {
+      await orderDivisionsDownload(mapId, [area.uuid], country);
+      setOrder({ busy: false, done: true, error: null });
+      void queryClient.invalidateQueries({ queryKey: ['downloads'] });
+    } catch (failure) {
+      setOrder({ busy: false, done: false, error: failure instanceof ApiError && failure.status < 500 ? failure.message : t('analysis.exportError') });
+    }
+  };
 
   return (
     <div className="divisions">
@@ -62,6 +77,9 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
           <button type="button" className="button button-small" data-testid="divisions-export" disabled={exporting} onClick={() => void exportXlsx([area.uuid])}>
             {exporting ? t('analysis.exporting') : t('analysis.export')}
           </button>
+          <button type="button" className="button button-small button-ghost" data-testid="divisions-export-job" disabled={order.busy} onClick={() => void exportLater()}>
+            {t('analysis.exportLater')}
+          </button>
           {allAreaIds.length > 1 && (multiAreaLock
             ? (
               <LockedButton feature={FEATURES.multiAreaExport} plan={multiAreaLock} testId="divisions-export-all">
@@ -77,6 +95,12 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
         </div>
       </div>
       {exportError && <p className="form-error" role="alert">{exportError}</p>}
+      {order.error && <p className="form-error" role="alert">{order.error}</p>}
+      {order.done && (
+        <p className="panel-note" role="status" data-testid="divisions-export-ordered">
+          {t('analysis.exportOrdered')} <Link to="/profile/downloads" data-testid="divisions-open-downloads">{t('analysis.openDownloads')}</Link>
+        </p>
+      )}
       {!list || list.rows.length === 0 ? <p className="panel-note">{t('analysis.noDivisions')}</p> : (
         <>
           <p className="panel-note">{t('analysis.rowCount', { count: list.rows.length })}</p>

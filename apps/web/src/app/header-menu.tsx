@@ -1,6 +1,7 @@
 /**
  * The phone header's one menu (SPEC §2's header controls in a row that fits 320 px): My maps, the
- * language, the distance unit, then the plan comparison, the profile and logout (the plan's name
+ * language, the distance unit, then the plan comparison, the profile, My downloads (the count of
+ * files ready to download on it and on the menu's button) and logout (the plan's name
  * under the user's), or login for a visitor. A disclosure, not an ARIA menu, because it holds a
  * select and a toggle: Tab walks through it, Escape and a press outside close it.
  */
@@ -9,6 +10,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@catchment/domain';
 import { useLogout } from '../auth/use-session.js';
+import { DownloadsBadge } from '../downloads/downloads-badge.js';
+import { useDownloads } from '../downloads/use-downloads.js';
 import { PlanName, PlansMenuItem } from '../plans/plan-menu.js';
 import { LocaleSwitch } from './locale-switch.js';
 import { UnitSwitch } from './unit-switch.js';
@@ -28,6 +31,7 @@ interface HeaderMenuProps {
 export function HeaderMenu({ user, visitor, returnQuery, onOpenMyMaps }: HeaderMenuProps) {
   const { t } = useTranslation();
   const logout = useLogout();
+  const { notDownloaded } = useDownloads();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -39,6 +43,7 @@ export function HeaderMenu({ user, visitor, returnQuery, onOpenMyMaps }: HeaderM
       <button ref={button} type="button" className="header-menu-button" data-testid="header-menu-button"
         aria-expanded={open} aria-controls={panelId} aria-label={t('header.menu')} title={t('header.menu')} onClick={() => setOpen(!open)}>
         {user ? <span className="avatar" aria-hidden="true">{initials(user)}</span> : <MenuIcon />}
+        {user && <DownloadsBadge count={notDownloaded} testId="downloads-badge" />}
       </button>
       {open && (
         <div className="menu header-menu-panel" id={panelId} data-testid="header-menu">
@@ -65,6 +70,10 @@ export function HeaderMenu({ user, visitor, returnQuery, onOpenMyMaps }: HeaderM
               <>
                 <PlansMenuItem user={user} onChosen={() => setOpen(false)} />
                 <Link className="menu-item" to="/profile" data-testid="profile-link" onClick={() => setOpen(false)}>{t('header.profile')}</Link>
+                <Link className="menu-item" to="/profile/downloads" data-testid="downloads-link" onClick={() => setOpen(false)}>
+                  {t('header.downloads')}
+                  <DownloadsBadge count={notDownloaded} testId="downloads-link-badge" />
+                </Link>
                 <button type="button" className="menu-item" data-testid="logout-button" onClick={async () => { setOpen(false); await logout(); }}>
                   {t('header.logout')}
                 </button>

@@ -9,6 +9,7 @@ import { ProfileLayout } from '../profile/profile-layout.js';
 import { ProfilePage } from '../profile/profile-page.js';
 import { OrganizationPage } from '../organization/organization-page.js';
 import { IntegrationsPage } from '../integrations/integrations-page.js';
+import { DownloadsPage } from '../downloads/downloads-page.js';
 import { OAuthCallbackPage } from '../integrations/oauth-callback-page.js';
 import { ManualSubscriptionPage } from '../subscription/manual-subscription-page.js';
 import { SubscriptionDetailsPage } from '../subscription/subscription-details-page.js';
@@ -63,6 +64,7 @@ export function createAppRouter() {
                 { path: 'billing-history', element: <BillingHistoryPage /> },
               ],
             },
+            { path: 'downloads', element: <DownloadsPage /> },
             { path: 'integrations', element: <IntegrationsPage /> },
           ],
         },

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@catchment/domain';
 import { useLogout } from '../auth/use-session.js';
+import { DownloadsBadge } from '../downloads/downloads-badge.js';
+import { useDownloads } from '../downloads/use-downloads.js';
 import { PlanChip, PlanName, PlansMenuItem } from '../plans/plan-menu.js';
 import { useDismiss } from './use-dismiss.js';
 
@@ -11,10 +13,15 @@ export function initials(user: User): string {
   return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || user.email.charAt(0).toUpperCase();
 }
 
-/** The logged-in user's menu: the plan (and the plan comparison), profile and logout. Closes on Escape, outside clicks and after a choice. */
+/**
+ * The logged-in user's menu: the plan (and the plan comparison), profile, My downloads (with the count
+ * of files ready to download, also on the menu's button) and logout. Closes on Escape, outside clicks
+ * and after a choice.
+ */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const logout = useLogout();
+  const { notDownloaded } = useDownloads();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -29,6 +36,7 @@ export function UserMenu({ user }: { user: User }) {
         <span className="avatar" aria-hidden="true">{initials(user)}</span>
         <span className="user-menu-name">{user.firstName}</span>
         <PlanChip user={user} />
+        <DownloadsBadge count={notDownloaded} testId="downloads-badge" />
       </button>
       {open && (
         <div className="menu" id={menuId} role="menu">
@@ -40,6 +48,10 @@ export function UserMenu({ user }: { user: User }) {
           <PlansMenuItem role="menuitem" user={user} onChosen={() => setOpen(false)} />
           <Link role="menuitem" className="menu-item" to="/profile" data-testid="profile-link" onClick={() => setOpen(false)}>
             {t('header.profile')}
+          </Link>
+          <Link role="menuitem" className="menu-item" to="/profile/downloads" data-testid="downloads-link" onClick={() => setOpen(false)}>
+            {t('header.downloads')}
+            <DownloadsBadge count={notDownloaded} testId="downloads-link-badge" />
           </Link>
           <button role="menuitem" type="button" className="menu-item" data-testid="logout-button"
             onClick={async () => { setOpen(false); await logout(); }}>

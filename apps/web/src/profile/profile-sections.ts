@@ -17,5 +17,6 @@ export const PROFILE_SECTIONS: readonly ProfileSection[] = [
   { path: '/profile', labelKey: 'profileNav.profile', end: true, testId: 'profile-nav-profile' },
   { path: '/profile/organization', labelKey: 'profileNav.organization', testId: 'profile-nav-organization' },
   { path: '/profile/subscription', labelKey: 'profileNav.subscription', testId: 'profile-nav-subscription' },
+  { path: '/profile/downloads', labelKey: 'profileNav.downloads', testId: 'profile-nav-downloads' },
   { path: '/profile/integrations', labelKey: 'profileNav.integrations', testId: 'profile-nav-integrations' },
 ];
