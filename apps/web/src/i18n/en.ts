@@ -1300,7 +1300,7 @@ export const en = {
     },
     crm: {
       title: 'CRM',
-      intro: 'Connect your HubSpot account: its lists of contacts and companies become datasets placed on your maps by their address, synchronised again whenever you ask.',
+      intro: 'Connect your HubSpot account: its lists of contacts and companies become datasets placed on your maps by their address, synchronised again on a schedule and whenever you ask.',
       hubspot: 'HubSpot',
       account: 'HubSpot account {{account}} · connected on {{date}}',
       connected: 'Connected',
@@ -1374,7 +1374,7 @@ export const en = {
         welcomeList: 'Choose the list.',
         welcomeGeolocation: 'Say which properties hold the address.',
         welcomeProperties: 'Choose the properties to keep with each point.',
-        welcomeSync: 'The list is synchronised at once, and again whenever you ask.',
+        welcomeSync: 'The list is synchronised at once, then again on a schedule and whenever you ask.',
         next: 'Next',
         back: 'Back',
         search: 'Search your lists',

@@ -1299,7 +1299,7 @@ export const fr: WebCatalogue = {
     },
     crm: {
       title: 'CRM',
-      intro: 'Connectez votre compte HubSpot : ses listes de contacts et d’entreprises deviennent des jeux de données placés sur vos cartes par leur adresse, synchronisés à nouveau quand vous le demandez.',
+      intro: 'Connectez votre compte HubSpot : ses listes de contacts et d’entreprises deviennent des jeux de données placés sur vos cartes par leur adresse, synchronisés à nouveau régulièrement et quand vous le demandez.',
       hubspot: 'HubSpot',
       account: 'Compte HubSpot {{account}} · connecté le {{date}}',
       connected: 'Connecté',
@@ -1373,7 +1373,7 @@ export const fr: WebCatalogue = {
         welcomeList: 'Choisissez la liste.',
         welcomeGeolocation: 'Indiquez les propriétés qui contiennent l’adresse.',
         welcomeProperties: 'Choisissez les propriétés à garder avec chaque point.',
-        welcomeSync: 'La liste est synchronisée tout de suite, puis à nouveau quand vous le demandez.',
+        welcomeSync: 'La liste est synchronisée tout de suite, puis à nouveau régulièrement et quand vous le demandez.',
         next: 'Suivant',
         back: 'Retour',
         search: 'Rechercher dans vos listes',
