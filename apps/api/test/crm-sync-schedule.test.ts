@@ -20,11 +20,10 @@ import { crmSyncRound, type CrmSyncScheduleDeps } from '../src/crm/sync/crm-sync
 import { DatasetsRepository } from '../src/datasets/datasets.repository.js';
 import type { RoomEvent } from '../src/events/event-bus.js';
 import type { JobQueue } from '../src/jobs/job-queue.js';
-import { buildServer } from '../src/server.js';
 import { connectHubSpot, HEINERSREUTH_LIST, settledList, synchronizedList } from './crm-factories.js';
 import { importOsmAddressFile, signUpOnPlan, testApp, type TestUser } from './harness.js';
 import { call, createMap, expectStatus } from './maps-factories.js';
-import { startTestQueue } from './queue-factories.js';
+import { startQueuedApp, type QueuedApp } from './queue-factories.js';
 
 const NORTH_BAYREUTH = path.resolve(import.meta.dirname, '../../../test-data/osm/north-bayreuth.osm.pbf');
 
@@ -32,23 +31,19 @@ let ctx: AppContext;
 let app: FastifyInstance;
 let emulator: HubSpotEmulator;
 let queue: JobQueue;
-const events: RoomEvent[] = [];
-let unsubscribe: () => void;
+let queued: QueuedApp;
+let events: RoomEvent[];
 
 beforeAll(async () => {
   ({ ctx } = await testApp());
   emulator = await new HubSpotEmulator().start();
-  queue = await startTestQueue(ctx);
-  app = await buildServer({ ...ctx, jobs: queue, config: { ...ctx.config, hubspot: emulator.settings() } }, { rateLimits: false });
-  await app.ready();
-  unsubscribe = ctx.events.subscribe((event) => events.push(event));
+  queued = await startQueuedApp(ctx, { ...ctx.config, hubspot: emulator.settings() });
+  ({ app, queue, events } = queued);
   // The addresses of north Bayreuth, where the customers live, for the built-in geocoder.
   await importOsmAddressFile(ctx, NORTH_BAYREUTH);
 }, 240_000);
 afterAll(async () => {
-  unsubscribe?.();
-  await app?.close();
-  await queue?.stop();
+  await queued?.close();
   await emulator?.stop();
 });
 

@@ -14,13 +14,12 @@ import type {
 } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
 import type { RoomEvent } from '../src/events/event-bus.js';
-import type { JobQueue } from '../src/jobs/job-queue.js';
 import { buildServer } from '../src/server.js';
 import { EMULATOR_HUB_ID, HubSpotEmulator } from '../src/crm/hubspot/test-support/hubspot-emulator.js';
 import { importOsmAddressFile, signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
 import { call, createMap, expectStatus } from './maps-factories.js';
 import { connectHubSpot, HEINERSREUTH_LIST, OAUTH_REDIRECT, settledList } from './crm-factories.js';
-import { startTestQueue } from './queue-factories.js';
+import { startQueuedApp, type QueuedApp } from './queue-factories.js';
 
 const NORTH_BAYREUTH = path.resolve(import.meta.dirname, '../../../test-data/osm/north-bayreuth.osm.pbf');
 
@@ -29,24 +28,18 @@ const REDIRECT = OAUTH_REDIRECT;
 let ctx: AppContext;
 let app: FastifyInstance;
 let emulator: HubSpotEmulator;
-let queue: JobQueue;
-const events: RoomEvent[] = [];
-let unsubscribe: () => void;
+let queued: QueuedApp;
+let events: RoomEvent[];
 
 beforeAll(async () => {
   ({ ctx } = await testApp());
   emulator = await new HubSpotEmulator().start();
-  // Synchronisations run on a real job queue (a schema of its own), as in the app.
-  queue = await startTestQueue(ctx);
-  // The worker's context, with the HubSpot app pointing at the emulator.
-  app = await buildServer({ ...ctx, jobs: queue, config: { ...ctx.config, hubspot: emulator.settings() } }, { rateLimits: false });
-  await app.ready();
-  unsubscribe = ctx.events.subscribe((event) => events.push(event));
+  // Synchronisations run on a real job queue (a schema of its own), as in the app, with the HubSpot app pointing at the emulator.
+  queued = await startQueuedApp(ctx, { ...ctx.config, hubspot: emulator.settings() });
+  ({ app, events } = queued);
 });
 afterAll(async () => {
-  unsubscribe?.();
-  await app?.close();
-  await queue?.stop();
+  await queued?.close();
   await emulator?.stop();
 });
 

@@ -16,28 +16,23 @@ import type { DatasetImportJob } from '../src/datasets/import/dataset-import.js'
 import { sweepLostImports } from '../src/datasets/import/lost-imports.js';
 import type { RoomEvent } from '../src/events/event-bus.js';
 import type { JobQueue } from '../src/jobs/job-queue.js';
-import { buildServer } from '../src/server.js';
 import { signUpOnPlan, testApp, type TestUser } from './harness.js';
 import { call, expectStatus } from './maps-factories.js';
-import { startTestQueue } from './queue-factories.js';
+import { startQueuedApp, type QueuedApp } from './queue-factories.js';
 
 let ctx: AppContext;
 let app: FastifyInstance;
 let queue: JobQueue;
-const events: RoomEvent[] = [];
-let unsubscribe: () => void;
+let queued: QueuedApp;
+let events: RoomEvent[];
 
 beforeAll(async () => {
   ({ ctx } = await testApp());
-  queue = await startTestQueue(ctx);
-  app = await buildServer({ ...ctx, jobs: queue }, { rateLimits: false });
-  await app.ready();
-  unsubscribe = ctx.events.subscribe((event) => events.push(event));
+  queued = await startQueuedApp(ctx);
+  ({ app, queue, events } = queued);
 });
 afterAll(async () => {
-  unsubscribe?.();
-  await app?.close();
-  await queue?.stop();
+  await queued?.close();
 });
 
 /** A dataset as an import leaves it when it starts: importing, its rows counted against the pins. */

@@ -5,12 +5,8 @@
  * real-time events `download` and `downloads`; and a download whose process was killed while it
  * wrote the file, made once after the restart, one file and nothing half-written left.
  */
-import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +19,7 @@ import type { JobQueue, WorkerOptions } from '../src/jobs/job-queue.js';
 import { buildServer } from '../src/server.js';
 import { circleAroundNice } from './analysis-factories.js';
 import type { DownloadWorkerChildArguments } from './download-worker.child.js';
+import { startChildScript } from './child-script.js';
 import { signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
 import { call, expectStatus } from './maps-factories.js';
 import { startTestQueue, testQueueOptions } from './queue-factories.js';
@@ -244,30 +241,5 @@ describe('download jobs', () => {
   });
 });
 
-/** Starts download-worker.child.ts; `line` waits for a line of its output that passes the test. */
-function startDownloadWorker(args: DownloadWorkerChildArguments) {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const script = fileURLToPath(new URL('./download-worker.child.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', tsx, script, JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  const waiting = new Set<() => void>();
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    lines.push(line);
-    for (const wake of waiting) wake();
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-  const line = (test: (line: string) => boolean) => new Promise<void>((resolve, reject) => {
-    const check = () => {
-      if (lines.some(test)) {
-        waiting.delete(check);
-        resolve();
-      }
-    };
-    waiting.add(check);
-    check();
-    void exited.then(() => reject(new Error(`the worker process exited; its output: ${lines.join('\n')}\n${stderr}`)));
-  });
-  return { process: child, line, exited };
-}
+/** Starts download-worker.child.ts in a process of its own. */
+const startDownloadWorker = (args: DownloadWorkerChildArguments) => startChildScript(new URL('./download-worker.child.ts', import.meta.url), args);

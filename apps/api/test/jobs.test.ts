@@ -6,17 +6,14 @@
  * Each run uses its own pg-boss schema (dropped at the end) and queues with short time limits and
  * maintenance intervals, so that expirations happen in seconds.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PoolConfig } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database.js';
 import { JobNoLongerActiveError, JobQueue, type JobQueueOptions, type WorkerOptions } from '../src/jobs/job-queue.js';
 import type { JobView } from '../src/jobs/job-view.js';
+import { startChildScript } from './child-script.js';
 import { testApp } from './harness.js';
 import type { WorkerChildArguments } from './job-worker.child.js';
 
@@ -279,30 +276,5 @@ describe('job queue', () => {
   });
 });
 
-/** Starts job-worker.child.ts; `line` waits for a line of its output that passes the test. */
-function startWorkerChild(args: WorkerChildArguments): { process: ChildProcess; line: (test: (line: string) => boolean) => Promise<void>; exited: Promise<NodeJS.Signals | null> } {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const script = fileURLToPath(new URL('./job-worker.child.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', tsx, script, JSON.stringify(args)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  const waiting = new Set<() => void>();
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    lines.push(line);
-    for (const wake of waiting) wake();
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-  const line = (test: (line: string) => boolean) => new Promise<void>((resolve, reject) => {
-    const check = () => {
-      if (lines.some(test)) {
-        waiting.delete(check);
-        resolve();
-      }
-    };
-    waiting.add(check);
-    check();
-    void exited.then(() => reject(new Error(`the worker process exited; its output: ${lines.join('\n')}\n${stderr}`)));
-  });
-  return { process: child, line, exited };
-}
+/** Starts job-worker.child.ts in a process of its own. */
+const startWorkerChild = (args: WorkerChildArguments) => startChildScript(new URL('./job-worker.child.ts', import.meta.url), args);
