@@ -6,10 +6,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client.js';
 import { deleteDownload, downloadsQueryKey, fetchDownloadFile, markDownloaded, retryDownload, type DownloadJobView } from '../api/downloads.js';
 import { usePageTitle } from '../app/page-title.js';
 import { saveFile } from '../app/save-file.js';
+import { useBusyAction } from '../app/use-busy-action.js';
 import { ProgressBar } from '../datasets/progress-bar.js';
 import { ConfirmDialog } from '../integrations/confirm-dialog.js';
 import { useProfileUser } from '../profile/profile-layout.js';
@@ -66,25 +66,13 @@ interface DownloadRowProps {
 function DownloadRow({ clientId, download, onDelete }: DownloadRowProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run: act } = useBusyAction();
   const state = downloadState(download.status);
   const actions = downloadActions(download);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const replace = (changed: DownloadJobView) =>
     queryClient.setQueryData<DownloadJobView[]>(downloadsQueryKey(clientId), (before) => before?.map((entry) => (entry.id === changed.id ? changed : entry)));
 
-  const act = async (action: () => Promise<void>, failed: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (caught) {
-      setError(caught instanceof ApiError && caught.status < 500 ? caught.message : failed);
-    } finally {
-      setBusy(false);
-    }
-  };
   const save = () => act(async () => {
     const { blob, filename } = await fetchDownloadFile(clientId, download.id);
     saveFile(blob, filename);

@@ -8,9 +8,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client.js';
 import { crmQueryKeys, deleteSynchronizedList, downloadNotPlacedReport, synchronizeAll, type CrmSynchronizedListView } from '../api/crm.js';
 import { saveFile } from '../app/save-file.js';
+import { useBusyAction } from '../app/use-busy-action.js';
 import { ProgressBar } from '../datasets/progress-bar.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { asSentence, listErrorKey, listSyncState } from './list-sync-status.js';
@@ -72,24 +72,12 @@ interface SynchronizedListRowProps {
 function SynchronizedListRow({ connectionId, list, progress, expired, onDelete }: SynchronizedListRowProps) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run: act } = useBusyAction();
   const state = listSyncState(list);
   const active = list.status === 'active';
   const number = new Intl.NumberFormat(i18n.language);
   const date = list.lastSuccessAt && new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(list.lastSuccessAt));
 
-  const act = async (action: () => Promise<void>, failed: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (caught) {
-      setError(caught instanceof ApiError && caught.status < 500 ? caught.message : failed);
-    } finally {
-      setBusy(false);
-    }
-  };
   const synchronize = () => act(async () => {
     const lists = await synchronizeAll(connectionId, list.id);
     queryClient.setQueryData(crmQueryKeys.synchronizedLists(connectionId), lists);
