@@ -113,6 +113,19 @@ export const ERRORS = {
   logoTooLarge: { code: 'LOGO_TOO_LARGE', status: 413, message: 'errors.logoTooLarge' },
   /** The bytes start as a JPEG or PNG does but are not one that can be read (cut short, forged). */
   logoSetFailed: { code: 'LOGO_SET_FAILED', status: 422, message: 'errors.logoSetFailed' },
+  // Report images (SPEC §3 Project asset, §7 assets, §8 asset errors; apps/api/src/assets): JPEG or PNG read from the bytes, as the logo.
+  /** No image of that id for this account (never uploaded, deleted, or another account's). */
+  assetNotFound: { code: 'ASSET_NOT_FOUND', status: 404, message: 'errors.assetNotFound' },
+  /** Bytes that are not a JPEG or PNG, whatever the file's name says. */
+  assetUnsupportedType: { code: 'ASSET_UNSUPPORTED_TYPE', status: 415, message: 'errors.assetUnsupportedType' },
+  /** Past ASSET_MAX_BYTES, refused while it streamed in; details.maxMegabytes. */
+  assetTooLarge: { code: 'ASSET_TOO_LARGE', status: 413, message: 'errors.assetTooLarge' },
+  /** Bytes that start as a JPEG or PNG does but cannot be read as one (cut short, forged). */
+  assetUnreadable: { code: 'ASSET_UNREADABLE', status: 422, message: 'errors.assetUnreadable' },
+  /** An upload without its `file` part (or not multipart at all). */
+  assetMissing: { code: 'ASSET_MISSING', status: 400, message: 'errors.assetMissing' },
+  /** The account keeps MAX_ASSETS_PER_ACCOUNT images already; details.maxAssets. */
+  assetLimitReached: { code: 'ASSET_LIMIT_REACHED', status: 409, message: 'errors.assetLimitReached' },
   // Business searches (SPEC §5, §8, §9).
   searchNotFound: { code: 'SEARCH_NOT_FOUND', status: 404, message: 'errors.searchNotFound' },
   poiItemNotFound: { code: 'POI_ITEM_NOT_FOUND', status: 404, message: 'errors.poiItemNotFound' },

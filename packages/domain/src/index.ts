@@ -16,6 +16,7 @@ export * from './measure-catalogue.js';
 export * from './realtime.js';
 export * from './billing/index.js';
 export * from './organization/index.js';
+export * from './assets/index.js';
 export * from './poi/index.js';
 export * from './appkeys/index.js';
 export * from './datasets/index.js';

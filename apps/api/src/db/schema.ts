@@ -127,6 +127,7 @@ export interface Database {
   local_checkouts: LocalCheckoutsTable;
   organization_configurations: OrganizationConfigurationsTable;
   organization_logos: OrganizationLogosTable;
+  assets: AssetsTable;
   poi_searches: PoiSearchesTable;
   app_keys: AppKeysTable;
   app_key_usage: AppKeyUsageTable;
@@ -369,6 +370,20 @@ export interface OrganizationConfigurationsTable {
   contact: string | null;
   website: string | null;
   updated_at: Timestamp;
+}
+
+/** An account's report images (migration 024, apps/api/src/assets). */
+export interface AssetsTable {
+  id: string;
+  client_id: number;
+  name: string;
+  content_type: string;
+  content: Buffer;
+  byte_length: number;
+  width_pixels: number;
+  height_pixels: number;
+  sha256: string;
+  created_at: Timestamp;
 }
 
 export interface OrganizationLogosTable {

@@ -14,3 +14,4 @@ export * from './datasets.js';
 export * from './map-datasets.js';
 export * from './crm.js';
 export * from './downloads.js';
+export * from './assets.js';
