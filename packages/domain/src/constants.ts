@@ -37,6 +37,14 @@ export const DATA_FILE_LIFETIME_HOURS = 24;
 export const CLUSTERING_FROM_AREAS = 100;
 /** Businesses a search's export takes at most (SPEC §9: the export is blocked above a count); above, the user narrows the search. */
 export const POI_EXPORT_MAX_ITEMS = 10_000;
+/**
+ * IRIS rows the IRIS detail export writes at most (SPEC §9: IRIS detail only below a count), an IRIS
+ * counting once per area it lies in. Paris alone has about 990 IRIS: an area over a whole city or a
+ * few suburbs fits, while a 300 km area could cover tens of thousands, a file no one reads row by
+ * row and that exceljs builds in memory. Above it, the census figures of the areas and the divisions
+ * export (the IRIS with their share) say what the detail would.
+ */
+export const IRIS_DETAIL_EXPORT_MAX_UNITS = 1_000;
 export const UNDO_TOAST_MS = 5_000;
 export const VERSION_CHECK_MS = 60_000;
 

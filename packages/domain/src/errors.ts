@@ -137,6 +137,10 @@ export const ERRORS = {
   poiCatalogueUnknown: { code: 'POI_CATALOGUE_UNKNOWN', status: 422, message: 'errors.poiCatalogueUnknown' },
   /** Export of more items than POI_EXPORT_MAX_ITEMS; details.count, details.max. */
   poiExportTooLarge: { code: 'POI_EXPORT_TOO_LARGE', status: 422, message: 'errors.poiExportTooLarge' },
+  /** IRIS detail export of areas covering more IRIS than IRIS_DETAIL_EXPORT_MAX_UNITS; details.count, details.max. */
+  irisDetailTooLarge: { code: 'IRIS_DETAIL_TOO_LARGE', status: 422, message: 'errors.irisDetailTooLarge' },
+  /** Boundaries asked for of a kind of unit the divisions of the area's data country do not list (or not loaded here); details.kind. */
+  boundaryKindUnavailable: { code: 'BOUNDARY_KIND_UNAVAILABLE', status: 422, message: 'errors.boundaryKindUnavailable' },
   // Own data: uploaded files (SPEC §5 import file rules, §8 import errors).
   /** Past DATA_FILE_MAX_BYTES, refused while it streamed in; details.maxMegabytes. */
   dataFileTooLarge: { code: 'DATA_FILE_TOO_LARGE', status: 413, message: 'errors.dataFileTooLarge' },

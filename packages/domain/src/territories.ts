@@ -92,6 +92,19 @@ export const MEASURES: readonly MeasureDefinition[] = [
 
 export const MEASURES_BY_KEY: ReadonlyMap<string, MeasureDefinition> = new Map(MEASURES.map((measure) => [measure.key, measure]));
 
+/**
+ * The measure a figure is a part of, for the share a comparison shows: an age band of the whole
+ * population, a socio-professional category of the people aged 15 or more (whom the categories
+ * count), those people of the population; null where a share means nothing (the population itself,
+ * an income).
+ */
+export function shareBaseOf(key: string): string | null {
+  const measure = MEASURES_BY_KEY.get(key);
+  if (!measure || measure.unit !== 'people' || key === 'population') return null;
+  if (measure.group === 'socioProfessional' && key !== 'population_15p') return 'population_15p';
+  return 'population';
+}
+
 /** The measures published for a country (its own and the worldwide ones). */
 export function measuresOfCountry(country: Country): MeasureDefinition[] {
   return MEASURES.filter((measure) => measure.countries.includes(country) || measure.countries.includes('ww'));

@@ -10,6 +10,9 @@ import { Piscina } from 'piscina';
 import { DomainError, type AreaGeometry, type Locale, type PasswordStrength, type PasswordUserInputs } from '@catchment/domain';
 import type { NamedDivisions } from '../territories/divisions-workbook.js';
 import type { NamedMeasures } from '../territories/census-workbook.js';
+import type { ComparedArea } from '../territories/comparison-workbook.js';
+import type { AreaIris } from '../territories/iris-workbook.js';
+import type { BoundariesRequest } from '../territories/boundaries-document.js';
 import type { PoiWorkbookSheet } from '../poi/searches/poi-workbook.js';
 import { workerUrl } from '@catchment/files';
 import type { PoolConfig } from 'pg';
@@ -119,6 +122,24 @@ export class ComputePool {
   /** The census export as an XLSX file (territories/census-workbook.ts). */
   async censusWorkbook(areas: NamedMeasures[], locale: Locale): Promise<Buffer> {
     const bytes = await this.run({ name: 'censusWorkbook', areas, locale }) as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** The multi-area comparison export as an XLSX file (territories/comparison-workbook.ts). */
+  async comparisonWorkbook(areas: ComparedArea[], locale: Locale): Promise<Buffer> {
+    const bytes = await this.run({ name: 'comparisonWorkbook', areas, locale }) as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** The IRIS detail export as an XLSX file (territories/iris-workbook.ts). */
+  async irisWorkbook(areas: AreaIris[], locale: Locale): Promise<Buffer> {
+    const bytes = await this.run({ name: 'irisWorkbook', areas, locale }) as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** The boundaries of the units an area covers as GeoJSON or KML text (territories/boundaries-document.ts). */
+  async boundariesDocument(request: BoundariesRequest): Promise<Buffer> {
+    const bytes = await this.run({ name: 'boundariesDocument', request }) as Uint8Array;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 

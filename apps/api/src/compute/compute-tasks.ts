@@ -11,6 +11,9 @@ import type { Locale } from '@catchment/domain';
 import { passwordStrength, type PasswordStrength, type PasswordUserInputs } from '@catchment/domain';
 import { divisionsWorkbook, type NamedDivisions } from '../territories/divisions-workbook.js';
 import { censusWorkbook, type NamedMeasures } from '../territories/census-workbook.js';
+import { comparisonWorkbook, type ComparedArea } from '../territories/comparison-workbook.js';
+import { irisWorkbook, type AreaIris } from '../territories/iris-workbook.js';
+import { boundariesDocument, type BoundariesRequest } from '../territories/boundaries-document.js';
 import { poiWorkbook, type PoiWorkbookSheet } from '../poi/searches/poi-workbook.js';
 import { areaCensusFigures, type CensusRequest } from '../territories/unit-cache/area-census.js';
 import { DatabaseUnitCellLoader } from '../territories/unit-cache/unit-cell-loader.js';
@@ -60,6 +63,12 @@ export type ComputeTask =
   | { name: 'divisionsWorkbook'; areas: NamedDivisions[]; locale: Locale }
   /** The census export (census figures of areas, up to MEASURE_AREAS_MAX). */
   | { name: 'censusWorkbook'; areas: NamedMeasures[]; locale: Locale }
+  /** The multi-area comparison export (census figures of 2 to MEASURE_AREAS_MAX areas side by side). */
+  | { name: 'comparisonWorkbook'; areas: ComparedArea[]; locale: Locale }
+  /** The IRIS detail export (up to IRIS_DETAIL_EXPORT_MAX_UNITS rows). */
+  | { name: 'irisWorkbook'; areas: AreaIris[]; locale: Locale }
+  /** The boundaries of the units an area covers, as GeoJSON or KML (their GeoJSON text parsed and written out here). */
+  | { name: 'boundariesDocument'; request: BoundariesRequest }
   /** A vector tile of a business search's points or groups of points. */
   | { name: 'poiTile'; z: number; x: number; y: number; clusters: PoiTileCluster[] }
   /** The export of a search's businesses (up to POI_EXPORT_MAX_ITEMS rows). */
@@ -147,6 +156,12 @@ export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeo
       return divisionsWorkbook(task.areas, task.locale).then((buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength));
     case 'censusWorkbook':
       return censusWorkbook(task.areas, task.locale);
+    case 'comparisonWorkbook':
+      return comparisonWorkbook(task.areas, task.locale);
+    case 'irisWorkbook':
+      return irisWorkbook(task.areas, task.locale);
+    case 'boundariesDocument':
+      return boundariesDocument(task.request);
     case 'poiTile':
       return encodePoiTile(task.z, task.x, task.y, task.clusters);
     case 'poiWorkbook':

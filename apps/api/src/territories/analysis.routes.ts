@@ -1,13 +1,15 @@
 /**
  * The analysis panel's census and divisions calls (SPEC §7): figures of a map's areas and their
- * XLSX export, the measure catalogue and its translations, the divisions an area covers and their
- * XLSX export (answered at once, or ordered as a download job).
+ * XLSX exports (the census figures; the multi-area comparison, ADVANCED; the IRIS detail, below
+ * IRIS_DETAIL_EXPORT_MAX_UNITS), the measure catalogue and its translations, the divisions an area
+ * covers and their XLSX export (answered at once, or ordered as a download job).
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  censusWidgets, computeMeasuresBody, FEATURES, countryQuery, divisionsExportBody, mapIdParam, measuresQuery, measureTranslations, searchMeasures, translate,
+  censusWidgets, comparisonExportBody, computeMeasuresBody, DomainError, FEATURES, countryQuery, divisionsExportBody, IRIS_DETAIL_EXPORT_MAX_UNITS, irisDetailExportBody,
+  mapIdParam, measuresQuery, measureTranslations, searchMeasures, surfaceSquareKilometers, translate,
   type AreaMeasures, type ComputeMeasuresResponse, type Country, type DownloadStarted, type Locale,
 } from '@catchment/domain';
 import { attachment, fileNameFrom, XLSX_TYPE } from '../http/attachment.js';
@@ -18,6 +20,7 @@ import { parseMapRef } from '../maps/map-ref.js';
 import { readableMap } from '../maps/map-access.js';
 import type { MapStore } from '../maps/map-store.js';
 import type { AreaRecord } from '../maps/areas.repository.js';
+import { areaDescriptionLines } from '../maps/export/area-description.js';
 import type { AreaMeasuresService } from '../measures/area-measures.service.js';
 import type { DivisionsService } from './divisions.service.js';
 import type { ComputePool } from '../compute/compute-pool.js';
@@ -35,12 +38,16 @@ interface AnalysisOptions { store: MapStore; measures: AreaMeasuresService; divi
 const featureCountry = (country: string | undefined) => country ?? 'ww';
 
 export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app, { store, measures, divisions, compute, plans, downloads }) => {
-  /** The census figures of the areas asked for, as measures/compute answers them and the census export writes them. */
-  async function censusOf(request: FastifyRequest, mapId: string, areaIds: string[], country: Country | undefined): Promise<{ areas: AreaRecord[]; figures: AreaMeasures[] }> {
+  /**
+   * The census figures of the areas asked for, as measures/compute answers them and the census
+   * exports write them; `features`: what the export needs besides the census (checked first, so
+   * that a refusal names the plan that unlocks the whole export).
+   */
+  async function censusOf(request: FastifyRequest, mapId: string, areaIds: string[], country: Country | undefined, features: string[] = []): Promise<{ areas: AreaRecord[]; figures: AreaMeasures[] }> {
     const locale = requestLocale(request);
     // Who may see the areas first (404 for a map one may not read, whatever one's plan), then the plan.
     const areas = await readableAreas(store, parseMapRef(mapId), request.session?.clientId, areaIds);
-    await plans.require(request.session?.clientId, FEATURES.census(featureCountry(country)));
+    await plans.require(request.session?.clientId, ...features, FEATURES.census(featureCountry(country)));
     const onFailure = (area: AreaRecord) => (error: unknown) => request.log.error({ err: error, areaId: area.uuid }, 'census computation failed');
     return { areas, figures: await Promise.all(areas.map((area) => measures.measuresOf(area, { locale, country, onFailure: onFailure(area) }))) };
   }
@@ -84,6 +91,43 @@ export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app
     const workbook = await compute.censusWorkbook(areas.map((area, i) => ({ areaLabel: areaLabel(area), measures: figures[i]! })), locale);
     const name = areas.length === 1 ? areaLabel(areas[0]!) : translate(locale, 'maps.defaultTitle');
     return reply.type(XLSX_TYPE).header('content-disposition', attachment(fileNameFrom(`${name} - census`, 'xlsx', 'census'))).send(workbook);
+  });
+
+  app.post('/v2/maps/:id/xlsxreport/comparison', {
+    schema: {
+      tags, params: mapIdParam, body: comparisonExportBody,
+      summary: 'XLSX workbook comparing areas side by side (a row per census measure, a column pair per area: value and share), the values of measures/compute; ADVANCED (multi-area export)',
+    },
+  }, async (request, reply) => {
+    const locale = requestLocale(request);
+    const { areaIds, country, unit } = request.body;
+    const { areas, figures } = await censusOf(request, request.params.id, areaIds, country, [FEATURES.multiAreaExport]);
+    const workbook = await compute.comparisonWorkbook(areas.map((area, i) => ({
+      areaLabel: areaLabel(area), description: areaDescriptionLines(area, { locale, unit }), surfaceKm2: surfaceSquareKilometers(area.geometry), measures: figures[i]!,
+    })), locale);
+    const name = `${translate(locale, 'maps.defaultTitle')} - comparison`;
+    return reply.type(XLSX_TYPE).header('content-disposition', attachment(fileNameFrom(name, 'xlsx', 'comparison'))).send(workbook);
+  });
+
+  app.post('/v2/maps/:id/xlsxreport/iris', {
+    schema: {
+      tags, params: mapIdParam, body: irisDetailExportBody,
+      summary: `XLSX workbook of the IRIS the areas cover (a row per IRIS and area: its share inside the area and its census figures); 422 IRIS_DETAIL_TOO_LARGE above ${IRIS_DETAIL_EXPORT_MAX_UNITS} rows`,
+    },
+  }, async (request, reply) => {
+    const locale = requestLocale(request);
+    const clientId = request.session?.clientId;
+    const areas = await readableAreas(store, parseMapRef(request.params.id), clientId, request.body.areaIds);
+    // IRIS are French: their figures are the French census, whatever the data country of the panel.
+    await plans.require(clientId, FEATURES.census('fr'));
+    const covered = await Promise.all(areas.map((area) => divisions.coveredUnits(area, 'fr', ['fr_iris'])));
+    const count = covered.reduce((sum, { units }) => sum + units.length, 0);
+    if (count > IRIS_DETAIL_EXPORT_MAX_UNITS) throw new DomainError('irisDetailTooLarge', { details: { count, max: IRIS_DETAIL_EXPORT_MAX_UNITS } });
+    const workbook = await compute.irisWorkbook(areas.map((area, i) => ({
+      areaLabel: areaLabel(area), iris: covered[i]!.units.map(({ row, measures: figures }) => ({ row, measures: figures })),
+    })), locale);
+    const name = `${areas.length === 1 ? areaLabel(areas[0]!) : translate(locale, 'maps.defaultTitle')} - IRIS`;
+    return reply.type(XLSX_TYPE).header('content-disposition', attachment(fileNameFrom(name, 'xlsx', 'iris'))).send(workbook);
   });
 
   app.get('/v2/maps/:id/areas/:areaId/divisions', {

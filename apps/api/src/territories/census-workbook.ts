@@ -28,11 +28,12 @@ const WORDS: Record<Locale, Words> = {
   },
 };
 
-const VALUE_FORMATS: Record<MeasureUnit, string> = { people: '#,##0', currency: '#,##0', percent: '0.0%' };
+export const VALUE_FORMATS: Record<MeasureUnit, string> = { people: '#,##0', currency: '#,##0', percent: '0.0%' };
 const VALUE_COLUMN = 5;
 const WIDTHS = [24, 16, 24, 40, 14, 12, 16, 32, 40];
 
-function countryName(country: Country, locale: Locale): string {
+/** The country a figure's data comes from, in the reader's language (`ww`: the world). */
+export function countryName(country: Country, locale: Locale): string {
   if (country === 'ww') return WORDS[locale].world;
   return new Intl.DisplayNames([locale], { type: 'region' }).of(country.toUpperCase()) ?? country;
 }

@@ -3,3 +3,4 @@ export * from './circle.js';
 export * from './validate.js';
 export * from './combine.js';
 export * from './orient-rings.js';
+export * from './surface.js';

@@ -56,6 +56,7 @@ export const en = {
     unitCodesRequired: 'Select at least one territory',
     noAreas: 'No areas given',
     tooManyAreas: 'Too many areas at once',
+    comparisonNeedsTwoAreas: 'A comparison needs at least two areas',
     sortBy: 'Unknown sort order',
     invalid: 'Invalid value',
     invalidValue: 'Invalid value: a number is expected',
@@ -162,6 +163,8 @@ export const en = {
     searchLimitReached: 'Your plan includes {{maxSearches}} business search: upgrade to Pro for unlimited searches',
     poiCatalogueUnknown: 'No business data named {{datasetName}} has been imported',
     poiExportTooLarge: 'This search finds {{count}} businesses, more than the {{max}} an export may hold: narrow the search (categories, names, areas) and export again',
+    irisDetailTooLarge: 'These areas cover {{count}} IRIS, more than the {{max}} the IRIS detail may hold: export fewer or smaller areas, or their census figures or divisions instead',
+    boundaryKindUnavailable: 'These boundaries are not available for this area: choose a level of territories its divisions list',
     geocoderUnavailable: 'The address service did not answer, so the addresses could not be placed: try again in a few minutes, or import a file with coordinates',
     insufficientStorage: 'Not enough room for this file: it has {{adding}} rows and your plan holds {{pins}} points, {{used}} of them used. Choose a larger plan, delete a dataset or import fewer rows',
     datasetNotFound: 'This dataset does not exist (any more)',
@@ -235,6 +238,8 @@ export const en = {
     startPoint: 'Start point: {{lat}}, {{lng}}',
     units: '{{kind}}: {{count}}',
   },
+  /** The KML export of the boundaries of the units an area covers (territories/boundaries-document.ts). */
+  boundariesExport: { boundaries: 'boundaries', code: 'Code:', partOf: 'Part of:', share: 'Share inside the area:', population: 'Population:' },
   /** Names of the demo's road networks, by region (the graph file's name); other regions go by their file name. */
   roadNetworks: {
     monaco: 'Monaco',

@@ -55,6 +55,7 @@ export const fr: Catalogue = {
     unitCodesRequired: 'Sélectionnez au moins un territoire',
     noAreas: 'Aucune zone fournie',
     tooManyAreas: 'Trop de zones à la fois',
+    comparisonNeedsTwoAreas: 'Une comparaison demande au moins deux zones',
     sortBy: 'Ordre de tri inconnu',
     invalid: 'Valeur invalide',
     invalidValue: 'Valeur invalide : un nombre est attendu',
@@ -161,6 +162,8 @@ export const fr: Catalogue = {
     searchLimitReached: "Votre offre comprend {{maxSearches}} recherche d'entreprises : passez à Pro pour des recherches illimitées",
     poiCatalogueUnknown: "Aucune donnée d'entreprises nommée {{datasetName}} n'a été importée",
     poiExportTooLarge: "Cette recherche trouve {{count}} établissements, plus que les {{max}} qu'un export peut contenir : affinez la recherche (catégories, noms, zones) puis exportez à nouveau",
+    irisDetailTooLarge: "Ces zones couvrent {{count}} IRIS, plus que les {{max}} que le détail par IRIS peut contenir : exportez moins de zones ou des zones plus petites, ou bien leurs chiffres du recensement ou leurs découpages",
+    boundaryKindUnavailable: "Ces contours ne sont pas disponibles pour cette zone : choisissez un niveau de territoires que ses découpages listent",
     geocoderUnavailable: "Le service d'adresses n'a pas répondu, les adresses n'ont donc pas pu être placées : réessayez dans quelques minutes, ou importez un fichier avec des coordonnées",
     insufficientStorage: "Espace insuffisant pour ce fichier : il compte {{adding}} lignes et votre offre contient {{pins}} points, dont {{used}} utilisés. Choisissez une offre plus grande, supprimez un jeu de données ou importez moins de lignes",
     datasetNotFound: "Ce jeu de données n'existe pas (ou plus)",
@@ -233,6 +236,8 @@ export const fr: Catalogue = {
     startPoint: 'Point de départ : {{lat}}, {{lng}}',
     units: '{{kind}} : {{count}}',
   },
+  /** The KML export of the boundaries of the units an area covers (territories/boundaries-document.ts). */
+  boundariesExport: { boundaries: 'contours', code: 'Code :', partOf: 'Rattachement :', share: 'Part dans la zone :', population: 'Population :' },
   roadNetworks: {
     monaco: 'Monaco',
     andorra: 'Andorre',

@@ -3,7 +3,7 @@
  * divisions. Request bodies are zod schemas; responses are plain types shared with the app.
  */
 import { z } from 'zod';
-import { ADMINISTRATIVE_KINDS, COUNTRIES, type AdministrativeKind, type Country } from '../enums.js';
+import { ADMINISTRATIVE_KINDS, COUNTRIES, DISTANCE_UNITS, MAP_EXPORT_FORMATS, type AdministrativeKind, type Country } from '../enums.js';
 import type { MeasureAggregation, MeasureGroup, MeasureUnit } from '../territories.js';
 import { uuid } from './common.js';
 
@@ -32,6 +32,29 @@ export const computeMeasuresBody = z.object({
 
 export const divisionsExportBody = z.object({
   areaIds: z.array(uuid).min(1, { error: 'validation.noAreas' }).max(MEASURE_AREAS_MAX, { error: 'validation.tooManyAreas' }),
+  country: analysisCountry,
+});
+
+/**
+ * The multi-area comparison export: two areas or more side by side (a comparison of one is the
+ * census export), and the unit the areas' recipes are described in (km or mi, as the map export).
+ */
+export const comparisonExportBody = z.object({
+  areaIds: z.array(uuid).max(MEASURE_AREAS_MAX, { error: 'validation.tooManyAreas' })
+    .refine((ids) => new Set(ids).size >= 2, { error: 'validation.comparisonNeedsTwoAreas' }),
+  country: analysisCountry,
+  unit: z.enum(DISTANCE_UNITS, { error: 'validation.distanceUnit' }).default('km'),
+});
+
+/** The IRIS detail export: IRIS are French, so no data country is asked for. */
+export const irisDetailExportBody = z.object({
+  areaIds: z.array(uuid).min(1, { error: 'validation.noAreas' }).max(MEASURE_AREAS_MAX, { error: 'validation.tooManyAreas' }),
+});
+
+/** The boundaries of the units an area covers: of one kind, or of every kind its divisions list; as GeoJSON or KML. */
+export const boundariesQuery = z.object({
+  kind: unitKindParam.optional(),
+  format: z.enum(MAP_EXPORT_FORMATS, { error: 'validation.exportFormat' }).default('geojson'),
   country: analysisCountry,
 });
 

@@ -32,9 +32,10 @@ export function kmlColor(hex: string, opacity = 1): string {
   return `${alpha}${b}${g}${r}`.toLowerCase();
 }
 
-const styleId = (color: string) => `color-${color.slice(1).toLowerCase()}`;
+export const styleId = (color: string) => `color-${color.slice(1).toLowerCase()}`;
 
-function style(color: string): string {
+/** The shared Style of a colour (outline and translucent fill, as the map draws areas); placemarks name it with #styleId. */
+export function kmlStyle(color: string): string {
   return `<Style id="${styleId(color)}"><LineStyle><color>${kmlColor(color)}</color><width>${MAP_STYLE.weight}</width></LineStyle>`
     + `<PolyStyle><color>${kmlColor(color, MAP_STYLE.fillOpacity)}</color></PolyStyle></Style>`;
 }
@@ -54,6 +55,9 @@ export function kmlGeometry(geometry: AreaGeometry): string {
 /** Text as HTML content: only & < > matter there (quotes are escaped once, by xmlText). */
 const htmlLine = (line: string) => line.replace(/[&<>]/g, (char) => ESCAPES[char]!);
 
+/** A placemark's description: lines for a reader that shows it as HTML, escaped as text first (see above). */
+export const kmlDescription = (lines: readonly string[]) => `<description>${xmlText(lines.map(htmlLine).join('<br>'))}</description>`;
+
 /** The recipe as it is stored, for software that reads the file (the description is for people). */
 function extendedData(area: Area): string {
   const fields: [string, string | number | null][] = [
@@ -66,9 +70,8 @@ function extendedData(area: Area): string {
 }
 
 function placemark(area: Area, options: DescriptionOptions): string {
-  const description = areaDescriptionLines(area, options).map(htmlLine).join('<br>');
   return `<Placemark id="area-${xmlText(area.uuid)}"><name>${xmlText(area.label)}</name>${area.hide ? '<visibility>0</visibility>' : ''}`
-    + `<description>${xmlText(description)}</description><styleUrl>#${styleId(area.color)}</styleUrl>${extendedData(area)}${kmlGeometry(area.geometry)}</Placemark>`;
+    + `${kmlDescription(areaDescriptionLines(area, options))}<styleUrl>#${styleId(area.color)}</styleUrl>${extendedData(area)}${kmlGeometry(area.geometry)}</Placemark>`;
 }
 
 function folder(entry: Folder, options: DescriptionOptions): string {
@@ -82,7 +85,7 @@ export function kmlDocument(map: MapDocument, options: DescriptionOptions): stri
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<kml xmlns="http://www.opengis.net/kml/2.2">',
     `<Document><name>${xmlText(map.title)}</name>`,
-    ...colors.map(style),
+    ...colors.map(kmlStyle),
     ...map.folders.map((entry) => folder(entry, options)),
     '</Document>',
     '</kml>',
