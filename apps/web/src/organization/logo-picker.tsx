@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { LOGO_MAX_MEGABYTES, type OrganizationConfiguration } from '@catchment/domain';
 import { ApiError, isAbortError } from '../api/client.js';
 import { removeLogo, uploadLogo, UploadFailedError } from '../api/organization.js';
+import { formatBytes } from '../app/format-bytes.js';
 import { useLocale } from '../i18n/index.js';
 import { checkLogoFile, readAsDataUrl } from './logo-file.js';
 
@@ -143,10 +144,4 @@ function uploadErrorMessage(error: unknown, t: (key: string) => string): string 
   if (error instanceof ApiError) return error.status >= 500 ? t('organization.logo.saveFailed') : error.message;
   if (error instanceof UploadFailedError) return t('organization.logo.uploadFailed');
   return t('organization.logo.saveFailed');
-}
-
-function formatBytes(bytes: number, locale: string): string {
-  const format = (value: number, unit: 'kilobyte' | 'megabyte') =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
-  return bytes >= 1024 * 1024 ? format(bytes / (1024 * 1024), 'megabyte') : format(Math.max(bytes / 1024, 0.1), 'kilobyte');
 }
