@@ -19,6 +19,8 @@ import { ProgressBar } from '../datasets/progress-bar.js';
 import { ConfirmDialog } from '../integrations/confirm-dialog.js';
 import { useLocale } from '../i18n/index.js';
 import { checkAssetFile } from './asset-file.js';
+// The progress bar's own styles.
+import '../datasets/datasets.css';
 import './image-asset-picker.css';
 
 export interface ImageAssetPickerProps {
