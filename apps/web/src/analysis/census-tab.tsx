@@ -55,7 +55,7 @@ export function CensusTab({ target }: { target: AnalysisTarget }) {
       </div>
       {exportError && <p className="form-error" role="alert" data-testid="census-export-error">{exportError}</p>}
       <AreaFigures result={selected} chosenCountry={country} locale={i18n.language} />
-      {results.length > 1 && <CensusComparison results={results} areas={areas} locale={i18n.language} />}
+      {results.length > 1 && <CensusComparison results={results} areas={areas} locale={i18n.language} mapId={mapId!} country={country} />}
     </div>
   );
 }

@@ -3,15 +3,18 @@
  * country, or of the data country chosen in the panel), with the share of each inside the area,
  * and their XLSX export: of the selected area, or of every visible area in one file (the
  * multi-area export, locked below the plan that includes it); the selected area's export can also be
- * prepared on the server as a download job, whose file waits in My downloads.
+ * prepared on the server as a download job, whose file waits in My downloads. Where IRIS are listed,
+ * the IRIS detail (each IRIS with its census figures, the census's plan; the server refuses it above
+ * a count, and its reason is shown); and the boundaries of the units of the kind shown, as GeoJSON or
+ * KML (the bulk boundary export, locked below the plan that includes it).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FEATURES, MEASURE_AREAS_MAX, type AdministrativeKind } from '@catchment/domain';
+import { FEATURES, IRIS_DETAIL_EXPORT_MAX_UNITS, MEASURE_AREAS_MAX, type AdministrativeKind, type MapExportFormat } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
-import { downloadDivisions, fetchDivisions } from '../api/territories.js';
+import { downloadBoundaries, downloadDivisions, downloadIrisDetail, fetchDivisions } from '../api/territories.js';
 import { orderDivisionsDownload } from '../api/downloads.js';
 import { useDownload } from '../app/use-download.js';
 import { LockedButton } from '../plans/plan-lock.js';
@@ -36,6 +39,10 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
   const allAreaIds = [area, ...target.areas.filter((other) => other.uuid !== area.uuid)]
     .filter((entry) => entry.hash !== '').slice(0, MEASURE_AREAS_MAX).map((entry) => entry.uuid);
   const multiAreaLock = access?.lockOf(FEATURES.multiAreaExport) ?? null;
+  const irisLock = access?.lockOf(FEATURES.census('fr')) ?? null;
+  const boundariesLock = access?.lockOf(FEATURES.bulkBoundaryExport) ?? null;
+  const iris = useDownload(t('analysis.exportError'));
+  const boundaries = useDownload(t('analysis.exportError'));
   const query = useQuery({
     queryKey: ['divisions', mapId, area.uuid, area.hash, country],
     queryFn: ({ signal }) => fetchDivisions(mapId, area.uuid, country, signal),
@@ -50,6 +57,8 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
   const list = lists.find((entry) => entry.kind === kind) ?? lists[0];
 
   const exportXlsx = (areaIds: string[]) => download(() => downloadDivisions(mapId, areaIds, country));
+  const exportBoundaries = (format: MapExportFormat) => list && boundaries.download(() => downloadBoundaries(mapId, area.uuid, list.kind, format, country));
+  const hasIris = lists.some((entry) => entry.kind === 'fr_iris');
   const exportLater = async () => {
     setOrder({ busy: true, done: false, error: null });
     try {
@@ -92,9 +101,38 @@ export function DivisionsTab({ target }: { target: AnalysisTarget }) {
                 {t('analysis.exportAll', { count: allAreaIds.length })}
               </button>
             ))}
+          {hasIris && (irisLock
+            ? <LockedButton feature={FEATURES.census('fr')} plan={irisLock} testId="divisions-iris-export">{t('analysis.irisExport')}</LockedButton>
+            : (
+              <button type="button" className="button button-small" data-testid="divisions-iris-export" disabled={iris.downloading || access === null}
+                title={t('analysis.irisExportTitle', { max: formatFigure(IRIS_DETAIL_EXPORT_MAX_UNITS, 'people', i18n.language) })}
+                onClick={() => void iris.download(() => downloadIrisDetail(mapId, [area.uuid]))}>
+                {iris.downloading ? t('analysis.exporting') : t('analysis.irisExport')}
+              </button>
+            ))}
         </div>
       </div>
+      {list && list.rows.length > 0 && (
+        <div className="divisions-boundaries" role="group" data-testid="divisions-boundaries" aria-label={t('analysis.boundariesTitle', { kind: t(`unitKinds.${list.kind}`) })}
+          title={t('analysis.boundariesTitle', { kind: t(`unitKinds.${list.kind}`) })}>
+          {boundariesLock
+            ? <LockedButton feature={FEATURES.bulkBoundaryExport} plan={boundariesLock} testId="divisions-boundaries-locked">{t('analysis.boundariesLocked')}</LockedButton>
+            : (
+              <>
+                <span className="divisions-boundaries-label">{t('analysis.boundaries')}</span>
+                {(['geojson', 'kml'] as const).map((format) => (
+                  <button key={format} type="button" className="button button-small button-ghost" data-testid={`divisions-boundaries-${format}`}
+                    disabled={boundaries.downloading || access === null} onClick={() => void exportBoundaries(format)}>
+                    {format === 'kml' ? 'KML' : 'GeoJSON'}
+                  </button>
+                ))}
+              </>
+            )}
+        </div>
+      )}
       {exportError && <p className="form-error" role="alert">{exportError}</p>}
+      {iris.error && <p className="form-error" role="alert" data-testid="divisions-iris-error">{iris.error}</p>}
+      {boundaries.error && <p className="form-error" role="alert" data-testid="divisions-boundaries-error">{boundaries.error}</p>}
       {order.error && <p className="form-error" role="alert">{order.error}</p>}
       {order.done && (
         <p className="panel-note" role="status" data-testid="divisions-export-ordered">

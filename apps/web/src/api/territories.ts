@@ -1,6 +1,6 @@
 /** Territorial units, census figures and administrative divisions (apps/api/src/territories). */
 import type {
-  AdministrativeKind, AreaDivisions, AreaGeometry, ComputeMeasuresResponse, Country, UnitKindSummary, UnitSummary,
+  AdministrativeKind, AreaDivisions, AreaGeometry, ComputeMeasuresResponse, Country, DistanceUnit, MapExportFormat, UnitKindSummary, UnitSummary,
 } from '@catchment/domain';
 import { apiDownload, apiRequest } from './client.js';
 
@@ -36,3 +36,14 @@ export const downloadDivisions = (mapId: string, areaIds: string[], country: Cou
 /** The census figures of the areas as an XLSX file: the values computeMeasures gives. */
 export const downloadCensus = (mapId: string, areaIds: string[], country: Country | null) =>
   apiDownload('POST', `/v2/maps/${mapId}/xlsxreport/census`, { areaIds, ...(country ? { country } : {}) });
+
+/** The areas side by side in one XLSX file (the multi-area export): the values computeMeasures gives; `unit` for their recipes. */
+export const downloadComparison = (mapId: string, areaIds: string[], country: Country | null, unit: DistanceUnit) =>
+  apiDownload('POST', `/v2/maps/${mapId}/xlsxreport/comparison`, { areaIds, unit, ...(country ? { country } : {}) });
+
+/** The IRIS the areas cover, one row each with its census figures (refused above IRIS_DETAIL_EXPORT_MAX_UNITS rows). */
+export const downloadIrisDetail = (mapId: string, areaIds: string[]) => apiDownload('POST', `/v2/maps/${mapId}/xlsxreport/iris`, { areaIds });
+
+/** The boundaries of the units of a kind the area covers, as GeoJSON or KML. */
+export const downloadBoundaries = (mapId: string, areaId: string, kind: AdministrativeKind, format: MapExportFormat, country: Country | null) =>
+  apiDownload('GET', `/v2/maps/${mapId}/areas/${areaId}/boundaries?kind=${kind}&format=${format}${country ? `&country=${country}` : ''}`);

@@ -568,6 +568,13 @@ export const en = {
     rowCount_other: '{{count}} territories',
     censusExport_one: 'Export to Excel',
     censusExport_other: 'Export the {{count}} areas to Excel',
+    comparisonExport: 'Export the comparison (Excel)',
+    comparisonExportTitle: 'The areas side by side in one sheet: each figure, its share and the population per km²',
+    irisExport: 'IRIS detail (Excel)',
+    irisExportTitle: 'One row per IRIS the area covers, with its census figures (up to {{max}} IRIS)',
+    boundaries: 'Boundaries',
+    boundariesTitle: 'The boundaries of the territories listed here ({{kind}}), for a GIS (GeoJSON) or Google Earth (KML)',
+    boundariesLocked: 'Export the boundaries',
   },
   poi: {
     emptyTitle: 'Find the businesses of your areas',

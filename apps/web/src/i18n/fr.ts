@@ -567,6 +567,13 @@ export const fr: WebCatalogue = {
     rowCount_other: '{{count}} territoires',
     censusExport_one: 'Exporter vers Excel',
     censusExport_other: 'Exporter les {{count}} zones vers Excel',
+    comparisonExport: 'Exporter la comparaison (Excel)',
+    comparisonExportTitle: 'Les zones côte à côte sur une feuille : chaque chiffre, sa part et les habitants par km²',
+    irisExport: 'Détail par IRIS (Excel)',
+    irisExportTitle: 'Une ligne par IRIS couvert par la zone, avec ses chiffres du recensement (jusqu’à {{max}} IRIS)',
+    boundaries: 'Contours',
+    boundariesTitle: 'Les contours des territoires listés ici ({{kind}}), pour un SIG (GeoJSON) ou Google Earth (KML)',
+    boundariesLocked: 'Exporter les contours',
   },
   poi: {
     emptyTitle: 'Trouvez les entreprises de vos zones',
