@@ -100,7 +100,8 @@ describe('my downloads', () => {
     await expect.poll(() => badgeCount(page), { timeout: 30_000 }).toBe(1);
     await page.getByTestId('divisions-open-downloads').click();
     await page.waitForURL(/\/app\/profile\/downloads$/);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Téléchargements');
+    // The URL changes before the page under it is drawn: wait for the heading the user reads.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Téléchargements');
     await expect.poll(() => page.getByTestId('download').count()).toBe(2);
     const newest = page.getByTestId('download').first();
     await expect.poll(() => newest.getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
