@@ -17,6 +17,8 @@ function dataCommand(args: string[], dataDir: string) {
   });
 }
 
+// The imports into a database run side by side: each is its own process on its own data directory,
+// and this file spends their time waiting on them.
 describe('npm run data -- import osm', () => {
   it('imports an extract into DATA_DIR/graphs, with progress on stderr and the summary on stdout', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
@@ -50,7 +52,7 @@ describe('npm run data -- import osm', () => {
     expect(stdout).toContain('docs/data-sources.md');
   });
 
-  it('imports communes with their population into the database, with a progress bar and a summary', async () => {
+  it.concurrent('imports communes with their population into the database, with a progress bar and a summary', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
     const files = ['test-data/fr/communes-06-alpes-maritimes.geojson', 'test-data/fr/population-communes-06-alpes-maritimes.csv'];
     const { stdout, stderr } = await dataCommand(['import', 'fr-communes', ...files], dataDir);
@@ -72,7 +74,7 @@ describe('npm run data -- import osm', () => {
     expect((await dataCommand(['datasets'], dataDir)).stdout).toContain('No territorial dataset in the database yet.');
   }, 120_000);
 
-  it('imports the POIs of an extract and SIRENE establishments, lists them with the datasets and removes them', async () => {
+  it.concurrent('imports the POIs of an extract and SIRENE establishments, lists them with the datasets and removes them', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
     const { stdout, stderr } = await dataCommand(['import', 'osm-pois', 'test-data/osm/monaco.osm.pbf'], dataDir);
     expect(stdout).toContain('Dataset osm-pois--monaco (monaco.osm.pbf): 247 items');
@@ -97,7 +99,7 @@ describe('npm run data -- import osm', () => {
     expect((await dataCommand(['datasets'], dataDir)).stdout).not.toContain('osm-pois--monaco');
   }, 180_000);
 
-  it('imports the addresses of an extract, lists them with the datasets and removes them', async () => {
+  it.concurrent('imports the addresses of an extract, lists them with the datasets and removes them', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
     const { stdout, stderr } = await dataCommand(['import', 'osm-addresses', 'test-data/osm/north-bayreuth.osm.pbf'], dataDir);
     expect(stdout).toMatch(/Dataset osm-addresses--north-bayreuth \(north-bayreuth\.osm\.pbf\): 800 addresses on \d+ streets\n/);
