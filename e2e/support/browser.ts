@@ -1,15 +1,11 @@
 /** Debian's Chromium driven by playwright-core, with the flags MapLibre needs to render headless here. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--use-angle=swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-];
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchHeadlessChromium } from '../../apps/api/src/reports/headless-chromium.js';
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  return launchHeadlessChromium(process.env.CHROMIUM_PATH || '/usr/bin/chromium');
 }
 
 export interface OpenedPage { context: BrowserContext; page: Page; errors: string[] }

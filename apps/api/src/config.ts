@@ -26,6 +26,13 @@ export interface Config {
   publicUrl: string;
   /** Built web app served under /app; absent in API-only runs. */
   webDistDir: string;
+  /**
+   * The Chromium that prints market-study reports and map pictures (CHROMIUM_PATH); unset: the
+   * first of the usual install places that exists (reports/chromium-path.ts).
+   */
+  chromiumPath: string | undefined;
+  /** Longest a report may take to lay out and print; past it the report is 'Too many data to export'. */
+  reportTimeoutSeconds: number;
   logLevel: string;
   /** Secure cookies need HTTPS; on by default when PUBLIC_URL is https. */
   secureCookies: boolean;
@@ -228,6 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     basemapDir: path.join(dataDir, 'basemap'),
     publicUrl,
     webDistDir: path.resolve(cwd, env.WEB_DIST_DIR || 'apps/web/dist'),
+    chromiumPath: env.CHROMIUM_PATH || undefined,
+    reportTimeoutSeconds: positiveInteger(env.REPORT_TIMEOUT_SECONDS, 180, 'REPORT_TIMEOUT_SECONDS'),
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: publicUrl.startsWith('https://'),
     routingGraphDir: path.resolve(cwd, env.ROUTING_GRAPH_DIR || path.join(dataDir, 'graphs')),

@@ -18,8 +18,9 @@ import { datasetsRoutes } from './datasets/datasets.routes.js';
 import { crmRoutes } from './crm/crm.routes.js';
 import { crmSyncScheduleModule } from './crm/sync/crm-sync-schedule.js';
 import { downloadsRoutes } from './downloads/downloads.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
 import { assetsRoutes } from './assets/assets.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule, downloadsRoutes, assetsRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule, downloadsRoutes, assetsRoutes, reportsRoutes];

@@ -211,6 +211,15 @@ export const ERRORS = {
   downloadsUnavailable: { code: 'DOWNLOADS_UNAVAILABLE', status: 503, message: 'errors.downloadsUnavailable', retryAfterSeconds: 60 },
   /** A completed download whose file is gone from the store (removed by hand, another store). */
   downloadFileMissing: { code: 'DOWNLOAD_FILE_MISSING', status: 410, message: 'errors.downloadFileMissing' },
+  // Market-study reports (SPEC §8 report export error; apps/api/src/reports).
+  /** The report would be more than the renderer makes in its time (SPEC §8: 'Too many data to export'). */
+  reportTooLarge: { code: 'REPORT_TOO_LARGE', status: 422, message: 'errors.reportTooLarge' },
+  /** Reports are not offered for the analysis country (SPEC §2: fr, us, gb, be, ca); details.country. */
+  reportCountryUnsupported: { code: 'REPORT_COUNTRY_UNSUPPORTED', status: 422, message: 'errors.reportCountryUnsupported' },
+  /** This server has no Chromium to print reports with: the operator installs it or sets CHROMIUM_PATH. */
+  reportRendererMissing: { code: 'REPORT_RENDERER_MISSING', status: 503, message: 'errors.reportRendererMissing' },
+  /** The print page could not lay the report out (the web app is not built, or failed in the browser). */
+  reportRenderFailed: { code: 'REPORT_RENDER_FAILED', status: 500, message: 'errors.reportRenderFailed' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -20,3 +20,4 @@ export * from './assets/index.js';
 export * from './poi/index.js';
 export * from './appkeys/index.js';
 export * from './datasets/index.js';
+export * from './reports/report.js';

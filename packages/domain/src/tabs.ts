@@ -1,5 +1,6 @@
 /** Analysis panel tabs and where each one is offered (SPEC §2). */
 import type { Country } from './enums.js';
+import { REPORT_COUNTRIES } from './reports/report.js';
 
 export const ANALYSIS_TABS = ['census', 'poi', 'divisions', 'report', 'datasets', 'indicators'] as const;
 export type AnalysisTab = (typeof ANALYSIS_TABS)[number];
@@ -11,7 +12,7 @@ const TAB_COUNTRIES: Record<AnalysisTab, readonly Country[] | 'all'> = {
   census: ['gb', 'be', 'es', 'at', 'fr', 'us', 'de', 'ww', 'ca'],
   poi: DEFAULT_POI_TAB_COUNTRIES,
   divisions: 'all',
-  report: ['fr', 'us', 'gb', 'be', 'ca'],
+  report: REPORT_COUNTRIES,
   datasets: 'all',
   indicators: ['fr', 'us', 'gb', 'be', 'es', 'at', 'de', 'ca'],
 };

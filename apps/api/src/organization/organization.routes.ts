@@ -10,6 +10,7 @@ import {
   clientIdParam, LOGO_MAX_BASE64_LENGTH, organizationConfiguration, organizationConfigurationBody, organizationLogoQuery, setLogoBody,
 } from '@catchment/domain';
 import { requireSession } from '../auth/session.plugin.js';
+import type { AppContext } from '../context.js';
 import type { RouteModule } from '../routes.js';
 import { OrganizationRepository } from './organization.repository.js';
 import { BillingRepository } from '../billing/billing.repository.js';
@@ -83,8 +84,13 @@ const organizationPlugin: FastifyPluginAsyncZod<{ service: OrganizationService }
   });
 };
 
-export const organizationRoutes: RouteModule = async (api, ctx) => {
+/** The organisation service of a server (the routes here, and the reports that print the organisation). */
+export function organizationServiceOf(ctx: AppContext): OrganizationService {
   const subscriptions = new BillingRepository(ctx.database.db);
   const holderOf = holderFromMembership((clientId) => subscriptions.findMembership(clientId));
-  await api.register(organizationPlugin, { service: new OrganizationService(new OrganizationRepository(ctx.database.db), holderOf) });
+  return new OrganizationService(new OrganizationRepository(ctx.database.db), holderOf);
+}
+
+export const organizationRoutes: RouteModule = async (api, ctx) => {
+  await api.register(organizationPlugin, { service: organizationServiceOf(ctx) });
 };

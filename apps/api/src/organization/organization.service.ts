@@ -140,6 +140,16 @@ export class OrganizationService {
     return logo;
   }
 
+  /**
+   * What a report of `clientId` prints of its organisation (the subscription owner's for its
+   * users): the configuration and the logo's bytes. No session: a report job acts for its orderer.
+   */
+  async forReport(clientId: number): Promise<{ configuration: OrganizationConfiguration; logo: StoredLogo | undefined }> {
+    const holder = await this.holderOf(clientId);
+    const [configuration, logo] = await Promise.all([this.read(clientId, holder), this.organizations.findLogo(holder.holderId)]);
+    return { configuration, logo };
+  }
+
   /** The user's own account, and an organisation they may change: a subscription's users read their owner's, 403 NOT_SUBSCRIPTION_OWNER. */
   private async requireEditable(session: ActiveSession, clientId: number): Promise<OrganizationHolder> {
     requireOwnAccount(session, clientId);

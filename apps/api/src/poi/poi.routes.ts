@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { autocompleteQuery, type PoiCataloguesResponse, type PoiCategoriesResponse, type PoiNamesResponse } from '@catchment/domain';
 import { requestLocale } from '../http/errors.js';
+import type { AppContext } from '../context.js';
 import type { RouteModule } from '../routes.js';
 import { PoiAutocomplete } from './autocomplete.js';
 import { PoiCatalogues } from './catalogues.js';
@@ -26,8 +27,13 @@ const cataloguesPlugin: FastifyPluginAsyncZod<{ catalogues: PoiCatalogues; autoc
   }));
 };
 
+/** The business searches service of a server (these routes, and the reports that count a map's searches). */
+export function searchesServiceOf(ctx: AppContext): SearchesService {
+  return new SearchesService(ctx.database.db, ctx.plans, new PoiCounts(ctx.database.db, ctx.compute, ctx.countVersions), ctx.compute, ctx.events);
+}
+
 export const poiRoutes: RouteModule = async (api, ctx) => {
-  const searches = new SearchesService(ctx.database.db, ctx.plans, new PoiCounts(ctx.database.db, ctx.compute, ctx.countVersions), ctx.compute, ctx.events);
+  const searches = searchesServiceOf(ctx);
   const autocomplete = new PoiAutocomplete(ctx.database.db);
   await api.register(cataloguesPlugin, { catalogues: new PoiCatalogues(ctx.database.db), autocomplete });
   await api.register(searchesPlugin, { searches, compute: ctx.compute });

@@ -26,6 +26,7 @@ import { LockedFeature, TabLock } from '../plans/plan-lock.js';
 import { usePlanAccess } from '../plans/use-plan-access.js';
 import { DatasetsTab } from '../datasets/datasets-tab.js';
 import { PoiTab } from '../searches/poi-tab.js';
+import { ReportTab } from '../reports/report-tab.js';
 import { areaCentre, useCountryAt } from './analysis-country.js';
 import { CensusTab } from './census-tab.js';
 import { DivisionsTab } from './divisions-tab.js';
@@ -45,6 +46,7 @@ export interface AnalysisTarget {
 function tabFeature(tab: AnalysisTab, country: Country): { feature: string; topic: FeatureTopic } | null {
   if (tab === 'census') return { feature: FEATURES.census(country), topic: 'census' };
   if (tab === 'divisions') return { feature: FEATURES.divisions(country), topic: 'divisions' };
+  if (tab === 'report') return { feature: FEATURES.reports(country), topic: 'reports' };
   return null;
 }
 
@@ -187,6 +189,7 @@ function TabContent({ tab, target, country }: { tab: AnalysisTab; target: Analys
   const { t } = useTranslation();
   if (tab === 'poi') return <PoiTab target={target} country={country} />;
   if (tab === 'datasets') return <DatasetsTab target={target} />;
+  if (tab === 'report') return <ReportTab target={target} />;
   if ((tab === 'census' || tab === 'divisions') && target.area) {
     return tab === 'census' ? <CensusTab target={target} /> : <DivisionsTab target={target} />;
   }

@@ -60,7 +60,8 @@ export function CensusTab({ target }: { target: AnalysisTarget }) {
   );
 }
 
-function AreaFigures({ result, chosenCountry, locale }: { result: AreaMeasures; chosenCountry: Country | null; locale: string }) {
+/** One area's figures; `forReader` (the printed report) leaves out what only the app's user can act on. */
+export function AreaFigures({ result, chosenCountry, locale, forReader = false }: { result: AreaMeasures; chosenCountry: Country | null; locale: string; forReader?: boolean }) {
   const { t } = useTranslation();
   if (result.error) {
     // The country the user chose has no data where the area lies: not a failure; say which, and what to do.
@@ -113,7 +114,7 @@ function AreaFigures({ result, chosenCountry, locale }: { result: AreaMeasures; 
           </tbody>
         </table>
       )}
-      <FinerDataNote measures={result.measures} country={result.country} locale={locale} />
+      {!forReader && <FinerDataNote measures={result.measures} country={result.country} locale={locale} />}
     </>
   );
 }

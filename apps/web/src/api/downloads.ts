@@ -2,7 +2,7 @@
  * Download jobs (SPEC §7; apps/api/src/downloads): the files the user ordered (exports, reports),
  * made by jobs on the server; their list, their file, marked downloaded, retried, deleted.
  */
-import type { Country, DownloadJobView, DownloadStarted } from '@catchment/domain';
+import type { Country, DownloadJobView, DownloadStarted, ReportOrderBody } from '@catchment/domain';
 import { apiDownload, apiRequest } from './client.js';
 
 export type { DownloadJobView } from '@catchment/domain';
@@ -29,3 +29,7 @@ export const orderDivisionsDownload = (mapId: string, areaIds: string[], country
 /** The completed downloads not downloaded yet: the header's badge. */
 export const notDownloadedCount = (downloads: readonly DownloadJobView[]): number =>
   downloads.filter((download) => download.status === 'completed' && !download.isDownloaded).length;
+
+/** Orders the market-study report of areas of the map (POST /v2/maps/{id}/report): the PDF comes to My downloads. */
+export const orderReport = (mapId: string, order: ReportOrderBody) =>
+  apiRequest<DownloadStarted>('POST', `/v2/maps/${mapId}/report`, order);

@@ -19,6 +19,7 @@ import { BillingAddressPage } from '../subscription/billing-address-page.js';
 import { BillingHistoryPage } from '../subscription/billing-history-page.js';
 import { PaymentPage } from '../payment/payment-page.js';
 import { PaymentSuccessPage } from '../payment/payment-success-page.js';
+import { ReportPrintPage } from '../reports/report-print-page.js';
 import { HomePage } from './home-page.js';
 import { Layout } from './layout.js';
 import { MapPage } from './map-page.js';
@@ -28,6 +29,8 @@ export const APP_BASENAME = '/app';
 
 export function createAppRouter() {
   return createBrowserRouter([
+    // The page the server prints reports from: no header, no session, its document given with it.
+    { path: 'print/report', element: <ReportPrintPage /> },
     {
       element: <Layout />,
       children: [

@@ -204,6 +204,10 @@ export const en = {
     downloadNotFailed: 'Only a failed download can be retried',
     downloadsUnavailable: 'Downloads are not available on this server right now: try again in a few minutes',
     downloadFileMissing: 'The file of this download is no longer on the server: retry it to make it again',
+    reportTooLarge: 'Too many data to export: choose fewer areas or fewer sections',
+    reportCountryUnsupported: 'Reports are not offered for the data of this country',
+    reportRendererMissing: 'This server cannot print reports: its administrator must install Chromium (Debian package chromium) or set CHROMIUM_PATH',
+    reportRenderFailed: 'The report could not be laid out: please try again, and contact us if it keeps failing',
   },
   plans: {
     default: 'Free',
@@ -223,6 +227,10 @@ export const en = {
     defaultAreaLabel: 'Area {{n}}',
   },
   /** What the KML export of a map says of each area (its description). */
+  reports: {
+    pageOf: 'Page {{page}} of {{pages}}',
+    fileName: '{{title}} - report',
+  },
   mapExport: {
     modes: {
       isochrone: 'Travel time',

@@ -203,6 +203,10 @@ export const fr: Catalogue = {
     downloadNotFailed: 'Seul un téléchargement en échec peut être relancé',
     downloadsUnavailable: 'Les téléchargements ne sont pas disponibles sur ce serveur pour le moment : réessayez dans quelques minutes',
     downloadFileMissing: "Le fichier de ce téléchargement n'est plus sur le serveur : relancez-le pour le refaire",
+    reportTooLarge: 'Trop de données à exporter : choisissez moins de zones ou moins de sections',
+    reportCountryUnsupported: "Les rapports ne sont pas proposés pour les données de ce pays",
+    reportRendererMissing: "Ce serveur ne peut pas imprimer de rapports : son administrateur doit installer Chromium (paquet Debian chromium) ou définir CHROMIUM_PATH",
+    reportRenderFailed: "Le rapport n'a pas pu être mis en page : veuillez réessayer, et contactez-nous si l'échec se répète",
   },
   plans: {
     default: 'Gratuite',
@@ -220,6 +224,10 @@ export const fr: Catalogue = {
     defaultTitle: 'Ma carte',
     copyTitle: '{{title}} (copie)',
     defaultAreaLabel: 'Zone {{n}}',
+  },
+  reports: {
+    pageOf: 'Page {{page}} sur {{pages}}',
+    fileName: '{{title}} - rapport',
   },
   mapExport: {
     modes: {

@@ -10,6 +10,7 @@ import { attachment, XLSX_TYPE } from '../../http/attachment.js';
 import { requestLocale } from '../../http/errors.js';
 import { parseMapRef } from '../../maps/map-ref.js';
 import { assertCountablePolygons } from '../../poi/searches/searches.routes.js';
+import type { AppContext } from '../../context.js';
 import type { RouteModule } from '../../routes.js';
 import { DatasetFigures } from './dataset-figures.js';
 import { MapDatasetsService } from './map-datasets.service.js';
@@ -92,8 +93,12 @@ export const mapDatasetsPlugin: FastifyPluginAsyncZod<{ mapDatasets: MapDatasets
   });
 };
 
+/** The map datasets service of a server (these routes, and the reports that total a map's own data). */
+export function mapDatasetsServiceOf(ctx: AppContext): MapDatasetsService {
+  return new MapDatasetsService(ctx.database.db, ctx.compute, new DatasetFigures(ctx.compute), ctx.events);
+}
+
 /** The module's routes and services, registered by the datasets module. */
 export const mapDatasetsRoutes: RouteModule = async (api, ctx) => {
-  const mapDatasets = new MapDatasetsService(ctx.database.db, ctx.compute, new DatasetFigures(ctx.compute), ctx.events);
-  await api.register(mapDatasetsPlugin, { mapDatasets, compute: ctx.compute });
+  await api.register(mapDatasetsPlugin, { mapDatasets: mapDatasetsServiceOf(ctx), compute: ctx.compute });
 };

@@ -1,0 +1,94 @@
+/**
+ * Market-study reports (SPEC §2 tab 4, §7): `POST /v2/maps/{id}/report` orders one for areas of the
+ * map, with the customisation panel's choices, as a download job (202 `{ jobId }`, the PDF in My
+ * downloads). The job gathers the document (`report-document.ts`) and prints it (`report-renderer.ts`).
+ */
+import type { AddressInfo } from 'node:net';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mapIdParam, reportOrderBody, translate, type DownloadStarted, type Locale, type ReportOrderBody } from '@catchment/domain';
+import { assetsOf } from '../assets/assets.service.js';
+import type { AppContext } from '../context.js';
+import { requireClientId } from '../auth/session.plugin.js';
+import { downloadsOf } from '../downloads/downloads.module.js';
+import type { Downloads } from '../downloads/downloads.service.js';
+import { fileNameFrom } from '../http/attachment.js';
+import { requestLocale } from '../http/errors.js';
+import { MapStore } from '../maps/map-store.js';
+import { mapDatasetsServiceOf } from '../datasets/maps/map-datasets.routes.js';
+import { organizationServiceOf } from '../organization/organization.routes.js';
+import { searchesServiceOf } from '../poi/poi.routes.js';
+import type { RouteModule } from '../routes.js';
+import { findChromium } from './headless-chromium.js';
+import { ReportDocuments } from './report-document.js';
+import { ReportRenderer } from './report-renderer.js';
+
+export const REPORT_DOWNLOAD_KIND = 'report';
+const PDF_TYPE = 'application/pdf';
+
+interface ReportDownloadParams extends ReportOrderBody { mapId: string; locale: Locale }
+
+/** The report's file name: its title, or the map's name. */
+const reportFileName = (title: string, locale: Locale) => fileNameFrom(translate(locale, 'reports.fileName', { title }), 'pdf', 'report');
+
+const reportsPlugin: FastifyPluginAsyncZod<{ documents: ReportDocuments; downloads: Downloads }> = async (app, { documents, downloads }) => {
+  app.post('/v2/maps/:id/report', {
+    schema: {
+      tags: ['reports'], params: mapIdParam, body: reportOrderBody,
+      summary: 'Orders the market-study report of areas of the map (PRO; fr, us, gb, be, ca): 202 { jobId }, the PDF in My downloads once its job completes',
+    },
+  }, async (request, reply) => {
+    const clientId = requireClientId(request);
+    const locale = requestLocale(request);
+    // Checked now for a 4xx at once; the job checks again when it runs.
+    const { areas } = await documents.orderableAreas(clientId, request.params.id, request.body);
+    const title = request.body.title || areas.map((area) => area.label).join(', ').slice(0, 120);
+    const params: ReportDownloadParams = { ...request.body, mapId: request.params.id, locale };
+    const jobId = await downloads.start(clientId, REPORT_DOWNLOAD_KIND, params, { title: reportFileName(title, locale) });
+    return reply.code(202).send({ jobId } satisfies DownloadStarted);
+  });
+};
+
+/** Where Chromium reaches this process: its own listening port, on the loopback interface. */
+function ownAddress(address: AddressInfo | string | null): string | null {
+  if (!address || typeof address === 'string') return null;
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+export const reportsRoutes: RouteModule = async (api, ctx: AppContext) => {
+  const log = (message: string, error: unknown) => api.log.error({ err: error }, message);
+  const downloads = downloadsOf(ctx, log);
+  const assets = assetsOf(ctx);
+  const documents = new ReportDocuments({
+    db: ctx.database.db,
+    store: new MapStore(ctx.database.db),
+    plans: ctx.plans,
+    measures: ctx.territories.measures,
+    divisions: ctx.territories.divisions,
+    searches: searchesServiceOf(ctx),
+    mapDatasets: mapDatasetsServiceOf(ctx),
+    organization: organizationServiceOf(ctx),
+    image: (clientId, assetId) => assets.assetContent(clientId, assetId),
+    mapStyleUrl: ctx.config.mapStyleUrl,
+    log,
+  });
+  const timeoutMs = ctx.config.reportTimeoutSeconds * 1000;
+  const renderer = new ReportRenderer({
+    executablePath: () => findChromium(ctx.config.chromiumPath),
+    baseUrl: () => ownAddress(api.server.address()),
+    timeoutMs,
+  });
+  api.addHook('onClose', () => renderer.close());
+
+  await downloads.registerKind<ReportDownloadParams>(REPORT_DOWNLOAD_KIND, async ({ mapId, locale, ...body }, work) => {
+    const document = await documents.build(work.clientId, mapId, body, locale);
+    await work.progress(0.25);
+    const pdf = await renderer.pdf(document, work.signal);
+    await work.output.save(pdf, { name: reportFileName(document.title, locale), contentType: PDF_TYPE });
+  }, {
+    // A browser per process prints one report at a time; the time limit leaves the print its own.
+    concurrency: 1, expireInSeconds: ctx.config.reportTimeoutSeconds + 120,
+  });
+  await api.register(reportsPlugin, { documents, downloads });
+};

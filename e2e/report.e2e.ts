@@ -1,0 +1,157 @@
+/**
+ * The market-study report in the browser: a Pro user with an organisation (name and logo)
+ * customises the report of two areas around Nice in the analysis panel's report tab (title,
+ * comment, colours, sections, the organisation's logo), orders it, follows it from waiting to Ready
+ * in My downloads, downloads the PDF and reads its text; then again in French. A free user sees the
+ * tab locked.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { testPng } from '../packages/domain/src/organization/test-images.js';
+import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
+import { areaItems, signUp, unexpectedErrors, waitForSaved } from './support/app.js';
+import { withPlan } from './support/plans.js';
+import { pdfPages } from './support/pdf-text.js';
+
+const ARTIFACTS = path.resolve('e2e/artifacts');
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+let browser: Browser;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+async function circleAroundNice(page: Page, label: string, radiusKm: string) {
+  await page.getByTestId('create-mode-circle').click();
+  await page.getByTestId('place-search-input').fill('Nice');
+  await page.getByTestId('place-suggestion').first().click();
+  await page.getByTestId('radius-input').fill(radiusKm);
+  await page.getByTestId('area-label-input').fill(label);
+  await page.getByTestId('create-area-submit').click();
+}
+
+/** The organisation a client sets up on its settings page, set through the same calls. */
+async function setOrganization(page: Page, name: string) {
+  const status = await page.evaluate(async ({ name, png }) => {
+    const me = await (await fetch('/api/auth/me')).json() as { id: number };
+    const json = { 'content-type': 'application/json' };
+    const configured = await fetch(`/api/Clients/${me.id}/organization/configuration`, { method: 'PATCH', headers: json, body: JSON.stringify({ name, contact: '+33 4 93 00 00 00' }) });
+    const logo = await fetch(`/api/Clients/${me.id}/organization/setLogo`, { method: 'POST', headers: json, body: JSON.stringify({ logo: png, ext: 'png' }) });
+    return [configured.status, logo.status];
+  }, { name, png: Buffer.from(testPng({ widthPixels: 120, heightPixels: 40 })).toString('base64') });
+  expect(status).toEqual([200, 200]);
+}
+
+/** Follows the newest download to Ready in My downloads (opened from the report tab's note), and reads its PDF. */
+async function followAndRead(page: Page, readyText: string, artifact: string) {
+  await page.getByTestId('report-open-downloads').click();
+  await page.waitForURL(/\/app\/profile\/downloads$/);
+  const row = page.getByTestId('download').first();
+  await expect.poll(() => row.getAttribute('data-status'), { timeout: 120_000 }).toBe('completed');
+  expect(await row.getByTestId('download-status').textContent()).toBe(readyText);
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('download-file').click()]);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  // Kept beside the screenshots, to look at.
+  await mkdir(ARTIFACTS, { recursive: true });
+  await writeFile(path.join(ARTIFACTS, artifact), bytes);
+  return { name: download.suggestedFilename(), pages: await pdfPages(bytes) };
+}
+
+describe('market-study report', () => {
+  it('customises and orders the report of two areas with the organisation’s logo, follows it to Ready and reads the PDF, in English then in French', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    await page.goto('/app/');
+    await waitForMapIdle(page);
+    const email = await signUp(page);
+    await page.waitForURL(/\/app\/map\//);
+    const mapUrl = new URL(page.url()).pathname;
+    await setOrganization(page, 'Riviera Conseil');
+    await withPlan(page, dataDir, email, 'pro_2020');
+    await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
+
+    await circleAroundNice(page, 'Nice 3 km', '3');
+    await expect.poll(() => areaItems(page).count()).toBe(1);
+    await waitForSaved(page);
+    await circleAroundNice(page, 'Nice 8 km', '8');
+    await expect.poll(() => areaItems(page).count()).toBe(2);
+    await waitForSaved(page);
+
+    await page.getByTestId('analysis-toggle').click();
+    await page.getByTestId('analysis-tab-report').click();
+    const form = page.getByTestId('report-form');
+    await form.waitFor();
+    // The selected area is in the report; the other is added.
+    await expect.poll(() => page.getByTestId('report-area-choice').count()).toBe(2);
+    for (const choice of await page.getByTestId('report-area-choice').all()) if (!(await choice.isChecked())) await choice.check();
+    await page.getByTestId('report-title').fill('Opening a bakery in Nice');
+    await page.getByTestId('report-comment').fill('Prepared for the franchise committee of 3 December.');
+    await page.getByTestId('report-section-ownData').uncheck();
+    await page.getByTestId('report-color-primary').fill('#0f766e');
+    await page.getByTestId('report-logo-preview').waitFor();
+    expect(await page.getByTestId('report-order').textContent()).toBe('Order the report of 2 areas');
+    await screenshot(page, 'report-tab');
+    await page.getByTestId('report-order').click();
+    await page.getByTestId('report-ordered').waitFor();
+
+    const english = await followAndRead(page, 'Ready', 'report-en.pdf');
+    await screenshot(page, 'report-downloads');
+    expect(english.name).toBe('Opening a bakery in Nice - report.pdf');
+    const cover = english.pages[0]!;
+    expect(cover).toContain('Riviera Conseil');
+    expect(cover).toContain('MARKET STUDY');
+    expect(cover).toContain('Opening a bakery in Nice');
+    expect(cover).toContain('Prepared for the franchise committee of 3 December.');
+    expect(cover).toContain('Nice 3 km');
+    expect(cover).toContain('As the crow flies, 8 km');
+    const all = english.pages.join('\n');
+    expect(all).toContain('Census figures');
+    expect(all).toContain('Administrative divisions');
+    expect(all).toContain('Page 1 of');
+    // Unticked: not printed.
+    expect(all).not.toContain('My data');
+    // Each area starts a page of its own, after the cover.
+    expect(english.pages.length).toBeGreaterThanOrEqual(3);
+    expect(english.pages.filter((text) => /^Nice [38] km/m.test(text)).length).toBeGreaterThanOrEqual(2);
+
+    // In French, from the map again.
+    await page.getByTestId('locale-switch').selectOption('fr');
+    await page.goto(mapUrl);
+    await waitForMapIdle(page);
+    await areaItems(page).first().click();
+    await page.getByTestId('analysis-toggle').click();
+    await page.getByTestId('analysis-tab-report').click();
+    await expect.poll(() => page.getByTestId('report-order').textContent()).toBe('Commander le rapport');
+    await page.getByTestId('report-title').fill('Étude de la zone');
+    await page.getByTestId('report-order').click();
+    await page.getByTestId('report-ordered').waitFor();
+    const french = await followAndRead(page, 'Prêt', 'report-fr.pdf');
+    expect(french.name).toBe('Étude de la zone - rapport.pdf');
+    expect(french.pages[0]).toContain('ÉTUDE DE MARCHÉ');
+    expect(french.pages[0]).toContain('Étude de la zone');
+    const allFrench = french.pages.join('\n');
+    expect(allFrench).toContain('Chiffres du recensement');
+    expect(allFrench).toContain('Page 1 sur');
+    await screenshot(page, 'report-downloads-fr');
+
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the report tab locked on the free plan, with the plan that has it', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    await page.goto('/app/');
+    await waitForMapIdle(page);
+    await signUp(page);
+    await page.waitForURL(/\/app\/map\//);
+    await page.getByTestId('analysis-toggle').click();
+    const tab = page.getByTestId('analysis-tab-report');
+    await expect.poll(() => tab.getAttribute('data-locked-plan')).toBe('pro_2020');
+    await tab.click();
+    expect(await page.getByTestId('report-form').count()).toBe(0);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
