@@ -1,9 +1,9 @@
 /**
- * The market-study report in the browser: a Pro user with an organisation (name and logo)
- * customises the report of two areas around Nice in the analysis panel's report tab (title,
- * comment, colours, sections, the organisation's logo), orders it, follows it from waiting to Ready
- * in My downloads, downloads the PDF and reads its text; then again in French. A free user sees the
- * tab locked.
+ * The market-study report in the browser: a Pro user with an organisation (name and logo) takes
+ * the map's picture from the Export menu, customises the report of two areas around Nice in the
+ * analysis panel's report tab (title, comment, colours, sections, the organisation's logo), orders
+ * it, follows it from waiting to Ready in My downloads, downloads the PDF and reads its text; then
+ * again in French with an image uploaded in the panel as the logo. A free user sees the tab locked.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -79,6 +79,18 @@ describe('market-study report', () => {
     await expect.poll(() => areaItems(page).count()).toBe(2);
     await waitForSaved(page);
 
+    // The map's picture, drawn by the server's renderer, from the Export menu.
+    await page.getByTestId('map-export').click();
+    const [pictureDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('map-export-png').click()]);
+    expect(pictureDownload.suggestedFilename()).toBe('My map.png');
+    const picture = await readFile((await pictureDownload.path())!);
+    await mkdir(ARTIFACTS, { recursive: true });
+    await writeFile(path.join(ARTIFACTS, 'map-picture.png'), picture);
+    expect(picture.subarray(1, 4).toString()).toBe('PNG');
+    // 1600 × 1000 drawn at twice the pixels; a blank picture would weigh a few kilobytes.
+    expect([picture.readUInt32BE(16), picture.readUInt32BE(20)]).toEqual([3200, 2000]);
+    expect(picture.length).toBeGreaterThan(100_000);
+
     await page.getByTestId('analysis-toggle').click();
     await page.getByTestId('analysis-tab-report').click();
     const form = page.getByTestId('report-form');
@@ -125,6 +137,13 @@ describe('market-study report', () => {
     await page.getByTestId('analysis-tab-report').click();
     await expect.poll(() => page.getByTestId('report-order').textContent()).toBe('Commander le rapport');
     await page.getByTestId('report-title').fill('Étude de la zone');
+    // This time one of the user's images as the logo, uploaded in the panel.
+    await page.getByTestId('report-logo-image').check();
+    await page.getByTestId('asset-picker-empty').waitFor();
+    expect(await page.getByTestId('report-order').isDisabled()).toBe(true);
+    await page.getByTestId('asset-input').setInputFiles({ name: 'enseigne.png', mimeType: 'image/png', buffer: Buffer.from(testPng({ widthPixels: 90, heightPixels: 30 })) });
+    await expect.poll(() => page.locator('[data-testid="asset-option"][data-selected="true"]').count(), { timeout: 20_000 }).toBe(1);
+    await screenshot(page, 'report-tab-image-fr');
     await page.getByTestId('report-order').click();
     await page.getByTestId('report-ordered').waitFor();
     const french = await followAndRead(page, 'Prêt', 'report-fr.pdf');

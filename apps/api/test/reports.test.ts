@@ -1,7 +1,8 @@
 /**
  * Market-study reports (SPEC §2 tab 4, §6 reports from PRO, §8): the order's checks (a session,
  * the plan, the map's readers, the areas, the countries reports are offered for), the job it
- * starts, failing with a message naming what to install where the server has no Chromium; and the
+ * starts, failing with a message naming what to install where the server has no Chromium (so does
+ * the picture of a map); and the
  * document a report prints: the census figures measures/compute gives, the business counts the
  * searches give, the sections asked for, the organisation and its logo.
  */
@@ -91,6 +92,21 @@ describe('ordering a report', () => {
     expect(failed.errorCode).toBe('REPORT_RENDERER_MISSING');
     expect(failed.error).toContain('paquet Debian chromium');
     expect((await call(app, 'GET', `/Clients/${user.id}/jobs/downloads/${jobId}/file`, { as: user })).statusCode).toBe(409);
+  });
+});
+
+describe('the picture of a map', () => {
+  it('needs a session and a map the user may read, a sensible size, and says what to install where the server has no Chromium', async () => {
+    const user = await signUp(app);
+    const { mapId } = await circleAroundNice(app, user);
+    expect((await call(app, 'GET', `/v2/maps/${mapId}/screenshot`)).statusCode).toBe(401);
+    const other = await signUp(app);
+    expect((await call(app, 'GET', `/v2/maps/${mapId}/screenshot`, { as: other })).statusCode).toBe(404);
+    expect((await call(app, 'GET', `/v2/maps/${mapId}/screenshot?width=100000`, { as: user })).statusCode).toBe(400);
+    const missing = await call(app, 'GET', `/v2/maps/${mapId}/screenshot?width=800&height=600`, { as: user, lang: 'fr' });
+    expect(missing.statusCode).toBe(503);
+    expect(missing.json().error).toMatchObject({ code: 'REPORT_RENDERER_MISSING' });
+    expect(missing.json().error.message).toContain('paquet Debian chromium');
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Prints a report: the app's print page (/app/print/report, apps/web/src/reports/) opened in
+ * Prints a report (and pictures of maps): the app's print page (/app/print/report, /app/print/map; apps/web/src/reports/) opened in
  * headless Chromium from this very server, given the document before any script of the page runs
  * (so the page asks the server nothing and needs no session), laid out with its map pictures, then
  * printed to an A4 PDF with page numbers.
@@ -8,8 +8,10 @@
  * report has a context of its own, closed whatever happens. A report still not laid out and printed
  * after the time limit is 'Too many data to export' (SPEC §8), as is a document too large to hand over.
  */
-import type { Browser } from 'playwright-core';
-import { DomainError, REPORT_DOCUMENT_GLOBAL, REPORT_READY_GLOBAL, translate, type ReportDocument } from '@catchment/domain';
+import type { Browser, Page } from 'playwright-core';
+import {
+  DomainError, MAP_PICTURE_GLOBAL, REPORT_DOCUMENT_GLOBAL, REPORT_READY_GLOBAL, translate, type Locale, type MapPictureRequest, type ReportDocument,
+} from '@catchment/domain';
 import { launchHeadlessChromium } from './headless-chromium.js';
 
 /** A4 at the 96 dpi of CSS pixels: what the print page lays out for. */
@@ -31,8 +33,8 @@ export interface ReportRendererOptions {
   timeoutMs: number;
 }
 
-/** What the page says once done: true, or why it could not lay the report out. */
-type PageReady = true | { error: string };
+/** What a print page says once done: true (the report page), its picture (the map page), or why it failed. */
+type PageReady = true | { picture: string } | { error: string };
 
 export class ReportRenderer {
   private browser: Promise<Browser> | null = null;
@@ -45,26 +47,7 @@ export class ReportRenderer {
   async pdf(document: ReportDocument, signal?: AbortSignal): Promise<Buffer> {
     const json = JSON.stringify(document);
     if (Buffer.byteLength(json) > REPORT_DOCUMENT_MAX_BYTES) throw new DomainError('reportTooLarge');
-    const browser = await this.openBrowser();
-    const baseUrl = this.options.baseUrl();
-    if (!baseUrl) throw new DomainError('reportRenderFailed', { operatorHint: 'the server does not listen yet' });
-    this.running += 1;
-    const context = await browser.newContext({ viewport: A4_VIEWPORT, locale: document.locale === 'fr' ? 'fr-FR' : 'en-GB' });
-    const abort = () => void context.close().catch(() => {});
-    signal?.addEventListener('abort', abort, { once: true });
-    try {
-      await context.addInitScript(([name, text]) => {
-        (window as unknown as Record<string, unknown>)[name] = JSON.parse(text);
-      }, [REPORT_DOCUMENT_GLOBAL, json] as const);
-      const page = await context.newPage();
-      const deadline = Date.now() + this.options.timeoutMs;
-      const response = await page.goto(`${baseUrl}/app/print/report`, { waitUntil: 'domcontentloaded', timeout: this.options.timeoutMs });
-      if (!response?.ok()) throw new DomainError('reportRenderFailed', { operatorHint: `the print page answered ${response?.status() ?? 'nothing'} (is the web app built?)` });
-      const handle = await page.waitForFunction((name) => (window as unknown as Record<string, unknown>)[name], REPORT_READY_GLOBAL, {
-        timeout: Math.max(1, deadline - Date.now()), polling: 100,
-      });
-      const ready = await handle.jsonValue() as PageReady;
-      if (ready !== true) throw new DomainError('reportRenderFailed', { operatorHint: ready.error });
+    return this.onPrintPage({ path: '/app/print/report', global: REPORT_DOCUMENT_GLOBAL, json, viewport: A4_VIEWPORT, locale: document.locale, signal }, async (page, deadline) => {
       const printed = page.pdf({
         format: 'A4',
         printBackground: true,
@@ -73,8 +56,52 @@ export class ReportRenderer {
         headerTemplate: '<span></span>',
         footerTemplate: footerTemplate(document),
       });
-      // The print has no time limit of its own: past the deadline the context is closed under it (finally).
-      return await Promise.race([printed, rejectAt(deadline)]);
+      // The print has no time limit of its own: past the deadline the context is closed under it.
+      return Promise.race([printed, rejectAt(deadline)]);
+    });
+  }
+
+  /** A picture of areas on the basemap, as a PNG file (the map picture of the reports, for a whole map). */
+  async picture(request: MapPictureRequest, signal?: AbortSignal): Promise<Buffer> {
+    const json = JSON.stringify(request);
+    if (Buffer.byteLength(json) > REPORT_DOCUMENT_MAX_BYTES) throw new DomainError('reportTooLarge');
+    const viewport = { width: request.width, height: request.height };
+    return this.onPrintPage({ path: '/app/print/map', global: MAP_PICTURE_GLOBAL, json, viewport, locale: request.locale, signal }, async (_page, _deadline, ready) => {
+      if (ready === true || !('picture' in ready)) throw new DomainError('reportRenderFailed', { operatorHint: 'the map page gave no picture' });
+      return Buffer.from(ready.picture.replace(/^data:image\/png;base64,/, ''), 'base64');
+    });
+  }
+
+  /**
+   * Opens one of the app's print pages in a context of its own, the page's input set before its
+   * scripts run, waits until the page says it is done, and hands the page over; the context is
+   * closed whatever happens. Past the time limit: 'Too many data to export'.
+   */
+  private async onPrintPage<T>(
+    { path, global, json, viewport, locale, signal }: { path: string; global: string; json: string; viewport: { width: number; height: number }; locale: Locale; signal: AbortSignal | undefined },
+    use: (page: Page, deadline: number, ready: PageReady) => Promise<T>,
+  ): Promise<T> {
+    const browser = await this.openBrowser();
+    const baseUrl = this.options.baseUrl();
+    if (!baseUrl) throw new DomainError('reportRenderFailed', { operatorHint: 'the server does not listen yet' });
+    this.running += 1;
+    const context = await browser.newContext({ viewport, locale: locale === 'fr' ? 'fr-FR' : 'en-GB' });
+    const abort = () => void context.close().catch(() => {});
+    signal?.addEventListener('abort', abort, { once: true });
+    try {
+      await context.addInitScript(([name, text]) => {
+        (window as unknown as Record<string, unknown>)[name] = JSON.parse(text);
+      }, [global, json] as const);
+      const page = await context.newPage();
+      const deadline = Date.now() + this.options.timeoutMs;
+      const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded', timeout: this.options.timeoutMs });
+      if (!response?.ok()) throw new DomainError('reportRenderFailed', { operatorHint: `the print page answered ${response?.status() ?? 'nothing'} (is the web app built?)` });
+      const handle = await page.waitForFunction((name) => (window as unknown as Record<string, unknown>)[name], REPORT_READY_GLOBAL, {
+        timeout: Math.max(1, deadline - Date.now()), polling: 100,
+      });
+      const ready = await handle.jsonValue() as PageReady;
+      if (ready !== true && 'error' in ready) throw new DomainError('reportRenderFailed', { operatorHint: ready.error });
+      return await use(page, deadline, ready);
     } catch (error) {
       if (error instanceof DomainError) throw error;
       if (signal?.aborted) throw signal.reason ?? error;

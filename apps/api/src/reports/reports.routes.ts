@@ -2,17 +2,21 @@
  * Market-study reports (SPEC §2 tab 4, §7): `POST /v2/maps/{id}/report` orders one for areas of the
  * map, with the customisation panel's choices, as a download job (202 `{ jobId }`, the PDF in My
  * downloads). The job gathers the document (`report-document.ts`) and prints it (`report-renderer.ts`).
+ * `GET /v2/maps/{id}/screenshot` is the same renderer's picture of a whole map (the layers panel's
+ * Export → Picture).
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mapIdParam, reportOrderBody, translate, type DownloadStarted, type Locale, type ReportOrderBody } from '@catchment/domain';
+import { mapIdParam, mapPictureQuery, reportOrderBody, translate, type DownloadStarted, type Locale, type ReportOrderBody } from '@catchment/domain';
 import { assetsOf } from '../assets/assets.service.js';
 import type { AppContext } from '../context.js';
 import { requireClientId } from '../auth/session.plugin.js';
 import { downloadsOf } from '../downloads/downloads.module.js';
 import type { Downloads } from '../downloads/downloads.service.js';
-import { fileNameFrom } from '../http/attachment.js';
+import { attachment, fileNameFrom } from '../http/attachment.js';
 import { requestLocale } from '../http/errors.js';
+import { readableMap } from '../maps/map-access.js';
+import { parseMapRef } from '../maps/map-ref.js';
 import { MapStore } from '../maps/map-store.js';
 import { mapDatasetsServiceOf } from '../datasets/maps/map-datasets.routes.js';
 import { organizationServiceOf } from '../organization/organization.routes.js';
@@ -30,7 +34,12 @@ interface ReportDownloadParams extends ReportOrderBody { mapId: string; locale: 
 /** The report's file name: its title, or the map's name. */
 const reportFileName = (title: string, locale: Locale) => fileNameFrom(translate(locale, 'reports.fileName', { title }), 'pdf', 'report');
 
-const reportsPlugin: FastifyPluginAsyncZod<{ documents: ReportDocuments; downloads: Downloads }> = async (app, { documents, downloads }) => {
+interface ReportsOptions { documents: ReportDocuments; downloads: Downloads; renderer: ReportRenderer; store: MapStore; mapStyleUrl: string | undefined }
+
+/** Pictures of maps a user may take in a minute: each holds a browser page for seconds. */
+const MAP_PICTURES_PER_MINUTE = 10;
+
+const reportsPlugin: FastifyPluginAsyncZod<ReportsOptions> = async (app, { documents, downloads, renderer, store, mapStyleUrl }) => {
   app.post('/v2/maps/:id/report', {
     schema: {
       tags: ['reports'], params: mapIdParam, body: reportOrderBody,
@@ -46,6 +55,24 @@ const reportsPlugin: FastifyPluginAsyncZod<{ documents: ReportDocuments; downloa
     const jobId = await downloads.start(clientId, REPORT_DOWNLOAD_KIND, params, { title: reportFileName(title, locale) });
     return reply.code(202).send({ jobId } satisfies DownloadStarted);
   });
+
+  app.get('/v2/maps/:id/screenshot', {
+    schema: {
+      tags: ['reports'], params: mapIdParam, querystring: mapPictureQuery,
+      summary: "A PNG picture of the map's visible areas on the basemap, framed together (drawn by the reports' renderer)",
+    },
+    config: { rateLimit: { max: MAP_PICTURES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => `map-picture:${request.session?.clientId ?? request.ip}` } },
+  }, async (request, reply) => {
+    const clientId = requireClientId(request);
+    const locale = requestLocale(request);
+    const { map } = await readableMap(store, parseMapRef(request.params.id), clientId);
+    const areas = (await store.areas.listByMap(map.id)).filter((area) => !area.hide);
+    const picture = await renderer.picture({
+      locale, width: request.query.width, height: request.query.height, mapStyleUrl: mapStyleUrl ?? null,
+      areas: areas.map((area) => ({ id: area.uuid, color: area.color, geometry: area.geometry })),
+    });
+    return reply.type('image/png').header('content-disposition', attachment(fileNameFrom(map.title, 'png', 'map'))).send(picture);
+  });
 };
 
 /** Where Chromium reaches this process: its own listening port, on the loopback interface. */
@@ -60,9 +87,10 @@ export const reportsRoutes: RouteModule = async (api, ctx: AppContext) => {
   const log = (message: string, error: unknown) => api.log.error({ err: error }, message);
   const downloads = downloadsOf(ctx, log);
   const assets = assetsOf(ctx);
+  const store = new MapStore(ctx.database.db);
   const documents = new ReportDocuments({
     db: ctx.database.db,
-    store: new MapStore(ctx.database.db),
+    store,
     plans: ctx.plans,
     measures: ctx.territories.measures,
     divisions: ctx.territories.divisions,
@@ -90,5 +118,5 @@ export const reportsRoutes: RouteModule = async (api, ctx: AppContext) => {
     // A browser per process prints one report at a time; the time limit leaves the print its own.
     concurrency: 1, expireInSeconds: ctx.config.reportTimeoutSeconds + 120,
   });
-  await api.register(reportsPlugin, { documents, downloads });
+  await api.register(reportsPlugin, { documents, downloads, renderer, store, mapStyleUrl: ctx.config.mapStyleUrl });
 };

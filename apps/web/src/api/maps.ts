@@ -37,6 +37,11 @@ export function fetchAccessId(id: number): Promise<{ id: number; accessId: strin
   return apiRequest<{ id: number; accessId: string }>('GET', `/v2/maps/${id}/accessid`);
 }
 
+/** A PNG picture of the map's visible areas on the basemap, drawn by the server (GET /v2/maps/{id}/screenshot). */
+export function downloadMapPicture(id: string): Promise<{ blob: Blob; filename: string }> {
+  return apiDownload('GET', `/v2/maps/${encodeURIComponent(id)}/screenshot`);
+}
+
 /** The map's areas as a KML or GeoJSON file; `unit` is the one the KML descriptions give distances in. */
 export function downloadMapAreas(id: string, format: MapExportFormat, unit: DistanceUnit): Promise<{ blob: Blob; filename: string }> {
   return apiDownload('GET', `/v2/maps/${encodeURIComponent(id)}/export?format=${format}&unit=${unit}`);

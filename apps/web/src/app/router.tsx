@@ -20,6 +20,7 @@ import { BillingHistoryPage } from '../subscription/billing-history-page.js';
 import { PaymentPage } from '../payment/payment-page.js';
 import { PaymentSuccessPage } from '../payment/payment-success-page.js';
 import { ReportPrintPage } from '../reports/report-print-page.js';
+import { MapPicturePage } from '../reports/map-picture-page.js';
 import { HomePage } from './home-page.js';
 import { Layout } from './layout.js';
 import { MapPage } from './map-page.js';
@@ -29,8 +30,9 @@ export const APP_BASENAME = '/app';
 
 export function createAppRouter() {
   return createBrowserRouter([
-    // The page the server prints reports from: no header, no session, its document given with it.
+    // The pages the server prints reports and takes map pictures from: no header, no session, their input given with them.
     { path: 'print/report', element: <ReportPrintPage /> },
+    { path: 'print/map', element: <MapPicturePage /> },
     {
       element: <Layout />,
       children: [

@@ -424,6 +424,7 @@ export const en = {
     exportMenu: 'Export the areas of the map',
     exportKml: 'KML (Google Earth)',
     exportGeoJson: 'GeoJSON (GIS)',
+    exportPicture: 'Picture (PNG)',
     exportError: 'The areas could not be exported. Try again.',
     kinds: {
       isochrone: 'Travel time',

@@ -423,6 +423,7 @@ export const fr: WebCatalogue = {
     exportMenu: 'Exporter les zones de la carte',
     exportKml: 'KML (Google Earth)',
     exportGeoJson: 'GeoJSON (SIG)',
+    exportPicture: 'Image (PNG)',
     exportError: "Les zones n'ont pas pu être exportées. Réessayez.",
     kinds: {
       isochrone: 'Temps de trajet',

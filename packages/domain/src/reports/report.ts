@@ -94,6 +94,25 @@ export interface ReportDocument {
   areas: ReportArea[];
 }
 
-/** The global the renderer sets before the print page loads, and the one the page sets once laid out. */
+/** Sizes of a picture of a map, in pixels (drawn at twice that for sharpness). */
+export const MAP_PICTURE_LIMITS = { minWidth: 320, maxWidth: 2400, minHeight: 240, maxHeight: 2400 } as const;
+
+/** GET /v2/maps/{id}/screenshot: the picture's size; the map's visible areas framed together. */
+export const mapPictureQuery = z.object({
+  width: z.coerce.number({ error: 'validation.invalid' }).int().min(MAP_PICTURE_LIMITS.minWidth, { error: 'validation.invalid' }).max(MAP_PICTURE_LIMITS.maxWidth, { error: 'validation.invalid' }).default(1600),
+  height: z.coerce.number({ error: 'validation.invalid' }).int().min(MAP_PICTURE_LIMITS.minHeight, { error: 'validation.invalid' }).max(MAP_PICTURE_LIMITS.maxHeight, { error: 'validation.invalid' }).default(1000),
+});
+
+/** What the map print page draws: areas framed together on the basemap, at a size. */
+export interface MapPictureRequest {
+  locale: Locale;
+  width: number;
+  height: number;
+  mapStyleUrl: string | null;
+  areas: { id: string; color: string; geometry: AreaGeometry }[];
+}
+
+/** The globals the renderer sets before a print page loads (its input), and the one the page sets once done. */
 export const REPORT_DOCUMENT_GLOBAL = '__catchmentReport';
+export const MAP_PICTURE_GLOBAL = '__catchmentMapPicture';
 export const REPORT_READY_GLOBAL = '__catchmentReportReady';
