@@ -19,7 +19,7 @@ import { searchesServiceOf } from '../src/poi/poi.routes.js';
 import { ReportDocuments } from '../src/reports/report-document.js';
 import { circleAroundNice, NICE } from './analysis-factories.js';
 import { signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
-import { call, circleArea, createFolder, createMap, expectStatus, postAreas } from './maps-factories.js';
+import { call, circleArea, createFolder, createMap, expectStatus, postAreas, square } from './maps-factories.js';
 import { startQueuedApp, type QueuedApp } from './queue-factories.js';
 
 let ctx: AppContext;
@@ -107,6 +107,19 @@ describe('the picture of a map', () => {
     expect(missing.statusCode).toBe(503);
     expect(missing.json().error).toMatchObject({ code: 'REPORT_RENDERER_MISSING' });
     expect(missing.json().error.message).toContain('paquet Debian chromium');
+  });
+
+  it('is drawn for an app key’s polygons, once the key and the body are good', async () => {
+    const user = await signUp(app);
+    const { key } = (await expectStatus<Array<{ key: string }>>(200, call(app, 'GET', `/Clients/${user.id}/appKeys`, { as: user })))[0]!;
+    const body = { polygons: [square(NICE[0], NICE[1])], width: 800, height: 600 };
+    expect((await call(app, 'POST', `/Appkeys/${key}/screenshot`, { payload: { ...body, polygons: [] } })).statusCode).toBe(400);
+    const missing = await call(app, 'POST', `/Appkeys/${key}/screenshot`, { payload: body });
+    expect(missing.statusCode).toBe(503);
+    expect(missing.json().error.code).toBe('REPORT_RENDERER_MISSING');
+    // A revoked key draws nothing.
+    await expectStatus(204, call(app, 'DELETE', `/Clients/${user.id}/appKeys/${key}`, { as: user }));
+    expect((await call(app, 'POST', `/Appkeys/${key}/screenshot`, { payload: body })).statusCode).toBe(401);
   });
 });
 

@@ -7,7 +7,9 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mapIdParam, mapPictureQuery, reportOrderBody, translate, type DownloadStarted, type Locale, type ReportOrderBody } from '@catchment/domain';
+import { appKeyParam, appKeyScreenshotBody, DEFAULT_AREA_COLOR, mapIdParam, mapPictureQuery, reportOrderBody, translate, type DownloadStarted, type Locale, type ReportOrderBody } from '@catchment/domain';
+import { appKeyRouteConfig, authenticateByAppKey, requireAppKey } from '../appkeys/app-key-auth.js';
+import type { AppKeysService } from '../appkeys/app-keys.service.js';
 import { assetsOf } from '../assets/assets.service.js';
 import type { AppContext } from '../context.js';
 import { requireClientId } from '../auth/session.plugin.js';
@@ -75,6 +77,23 @@ const reportsPlugin: FastifyPluginAsyncZod<ReportsOptions> = async (app, { docum
   });
 };
 
+/** The app-key call for a picture (SPEC §7 Appkeys screenshot): a partner's polygons on our basemap, under the key's rate. */
+const appKeyPicturePlugin: FastifyPluginAsyncZod<{ appKeys: AppKeysService; renderer: ReportRenderer; mapStyleUrl: string | undefined }> = async (app, { appKeys, renderer, mapStyleUrl }) => {
+  authenticateByAppKey(app, appKeys);
+  app.post('/Appkeys/:key/screenshot', {
+    schema: { tags: ['appkeys'], params: appKeyParam, body: appKeyScreenshotBody, summary: 'A PNG picture of polygons on the basemap, framed together (colours in order, else the areas’ default)' },
+    config: appKeyRouteConfig,
+  }, async (request, reply) => {
+    requireAppKey(request);
+    const { polygons, colors = [], width, height } = request.body;
+    const picture = await renderer.picture({
+      locale: requestLocale(request), width, height, mapStyleUrl: mapStyleUrl ?? null,
+      areas: polygons.map((geometry, i) => ({ id: String(i), color: colors[i] ?? DEFAULT_AREA_COLOR, geometry })),
+    });
+    return reply.type('image/png').send(picture);
+  });
+};
+
 /** Where Chromium reaches this process: its own listening port, on the loopback interface. */
 function ownAddress(address: AddressInfo | string | null): string | null {
   if (!address || typeof address === 'string') return null;
@@ -119,4 +138,5 @@ export const reportsRoutes: RouteModule = async (api, ctx: AppContext) => {
     concurrency: 1, expireInSeconds: ctx.config.reportTimeoutSeconds + 120,
   });
   await api.register(reportsPlugin, { documents, downloads, renderer, store, mapStyleUrl: ctx.config.mapStyleUrl });
+  await api.register(appKeyPicturePlugin, { appKeys: ctx.appKeys, renderer, mapStyleUrl: ctx.config.mapStyleUrl });
 };

@@ -10,7 +10,7 @@ import type { Country, Locale } from '../enums.js';
 import type { AreaMeasures, DivisionList } from '../schemas/territories.js';
 import type { SearchView } from '../schemas/search-responses.js';
 import { analysisCountry } from '../schemas/territories.js';
-import { hexColor, uuid } from '../schemas/common.js';
+import { areaGeometry, hexColor, uuid } from '../schemas/common.js';
 
 /** Countries whose data a report is offered for (SPEC §2: the report tab's countries). */
 export const REPORT_COUNTRIES = ['fr', 'us', 'gb', 'be', 'ca'] as const satisfies readonly Country[];
@@ -101,6 +101,17 @@ export const MAP_PICTURE_LIMITS = { minWidth: 320, maxWidth: 2400, minHeight: 24
 export const mapPictureQuery = z.object({
   width: z.coerce.number({ error: 'validation.invalid' }).int().min(MAP_PICTURE_LIMITS.minWidth, { error: 'validation.invalid' }).max(MAP_PICTURE_LIMITS.maxWidth, { error: 'validation.invalid' }).default(1600),
   height: z.coerce.number({ error: 'validation.invalid' }).int().min(MAP_PICTURE_LIMITS.minHeight, { error: 'validation.invalid' }).max(MAP_PICTURE_LIMITS.maxHeight, { error: 'validation.invalid' }).default(1000),
+});
+
+/** Most polygons in one app-key picture. */
+export const MAP_PICTURE_MAX_POLYGONS = 50;
+
+/** POST /Appkeys/{key}/screenshot: polygons (and their colours) framed together on the basemap, at a size. */
+export const appKeyScreenshotBody = z.object({
+  polygons: z.array(areaGeometry).min(1, { error: 'validation.noAreas' }).max(MAP_PICTURE_MAX_POLYGONS, { error: 'validation.tooManyAreas' }),
+  colors: z.array(hexColor).max(MAP_PICTURE_MAX_POLYGONS).optional(),
+  width: mapPictureQuery.shape.width,
+  height: mapPictureQuery.shape.height,
 });
 
 /** What the map print page draws: areas framed together on the basemap, at a size. */
