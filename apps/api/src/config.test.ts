@@ -44,4 +44,16 @@ describe('GEOCODER', () => {
     expect(() => loadConfig({ CRM_SYNC_INTERVAL_MINUTES: '6h' })).toThrow(/CRM_SYNC_INTERVAL_MINUTES \(or off\) must be a non-negative integer, got "6h"/);
     expect(() => loadConfig({ CRM_SYNC_INTERVAL_MINUTES: '-5' })).toThrow(/CRM_SYNC_INTERVAL_MINUTES/);
   });
+
+  it('keeps download files on disk unless a whole S3-compatible store is set, and reads the report renderer’s settings', () => {
+    expect(loadConfig({}).downloadsS3).toBeUndefined();
+    const keys = { DOWNLOADS_S3_ACCESS_KEY_ID: 'id', DOWNLOADS_S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ DOWNLOADS_S3_URL: 'http://127.0.0.1:9000/files', ...keys, DOWNLOADS_S3_PREFIX: 'catchment' }).downloadsS3)
+      .toEqual({ bucketUrl: 'http://127.0.0.1:9000/files', accessKeyId: 'id', secretAccessKey: 'secret', region: 'us-east-1', prefix: 'catchment/' });
+    expect(() => loadConfig({ DOWNLOADS_S3_URL: 'http://127.0.0.1:9000/files' })).toThrow(/DOWNLOADS_S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ DOWNLOADS_S3_URL: 's3://files', ...keys })).toThrow(/path style/);
+    expect(loadConfig({}).reportTimeoutSeconds).toBe(180);
+    expect(loadConfig({ CHROMIUM_PATH: '/opt/chrome/chrome' }).chromiumPath).toBe('/opt/chrome/chrome');
+    expect(() => loadConfig({ REPORT_TIMEOUT_SECONDS: '0' })).toThrow(/REPORT_TIMEOUT_SECONDS/);
+  });
 });

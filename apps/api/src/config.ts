@@ -5,6 +5,7 @@ import path from 'node:path';
 import { COUNTRIES, DEFAULT_POI_TAB_COUNTRIES, isPlan, PLANS, type Country, type Plan } from '@catchment/domain';
 import { DEFAULT_SESSION_IDLE_DAYS } from '@catchment/domain';
 import { parseTrustProxy, type TrustProxy } from './auth/trust-proxy.js';
+import type { S3StorageSettings } from './downloads/download-storage.js';
 
 export interface Config {
   port: number;
@@ -92,6 +93,8 @@ export interface Config {
   geocoder: GeocoderSettings;
   /** The HubSpot app users connect their CRM through (crm/); undefined without HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET. */
   hubspot: HubSpotAppSettings | undefined;
+  /** The S3-compatible object store download files go to (several machines); undefined: DATA_DIR/downloads. */
+  downloadsS3: S3StorageSettings | undefined;
   /**
    * How long after its last synchronisation ended a CRM list is synchronised again on its own
    * (crm/sync/crm-sync-schedule.ts), in minutes; null: only when asked (CRM_SYNC_INTERVAL_MINUTES=0 or off).
@@ -181,6 +184,17 @@ function hubspotSettings(env: NodeJS.ProcessEnv): HubSpotAppSettings | undefined
   return { clientId, clientSecret, apiUrl, authUrl };
 }
 
+function downloadsS3Settings(env: NodeJS.ProcessEnv): S3StorageSettings | undefined {
+  const bucketUrl = env.DOWNLOADS_S3_URL?.trim() ?? '';
+  if (!bucketUrl) return undefined;
+  if (!/^https?:\/\/[^/]+\/[^/]+/i.test(bucketUrl)) throw new Error(`DOWNLOADS_S3_URL must be the bucket's http(s) URL, path style (https://host/bucket), got "${bucketUrl}"`);
+  const accessKeyId = env.DOWNLOADS_S3_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.DOWNLOADS_S3_SECRET_ACCESS_KEY?.trim() ?? '';
+  if (!accessKeyId || !secretAccessKey) throw new Error('DOWNLOADS_S3_URL needs DOWNLOADS_S3_ACCESS_KEY_ID and DOWNLOADS_S3_SECRET_ACCESS_KEY');
+  const prefix = env.DOWNLOADS_S3_PREFIX?.trim() ?? 'downloads/';
+  return { bucketUrl, accessKeyId, secretAccessKey, region: env.DOWNLOADS_S3_REGION?.trim() || 'us-east-1', prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix };
+}
+
 /** Minutes, or null for '0' and 'off' (scheduled synchronisations switched off). */
 function crmSyncInterval(value: string | undefined): number | null {
   if (value?.trim().toLowerCase() === 'off') return null;
@@ -260,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     stripe: stripeSettings(env),
     geocoder: geocoderSettings(env),
     hubspot: hubspotSettings(env),
+    downloadsS3: downloadsS3Settings(env),
     crmSyncIntervalMinutes: crmSyncInterval(env.CRM_SYNC_INTERVAL_MINUTES),
   };
 }

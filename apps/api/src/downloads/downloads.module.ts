@@ -5,19 +5,22 @@
  */
 import path from 'node:path';
 import type { AppContext } from '../context.js';
-import { LocalDiskStorage } from './download-storage.js';
+import { LocalDiskStorage, S3Storage, type DownloadStorage } from './download-storage.js';
 import { DownloadsRepository } from './downloads.repository.js';
 import { Downloads } from './downloads.service.js';
 
 const byContext = new WeakMap<AppContext, Downloads>();
 
-/** Where download files are kept by default: DATA_DIR/downloads. */
+/** Where download files are kept by default (no DOWNLOADS_S3_URL): DATA_DIR/downloads. */
 export const downloadsDirectory = (ctx: AppContext): string => path.join(ctx.config.dataDir, 'downloads');
 
 export function downloadsOf(ctx: AppContext, log: (message: string, error: unknown) => void = (message, error) => console.error(message, error)): Downloads {
   let downloads = byContext.get(ctx);
   if (!downloads) {
-    downloads = new Downloads(new DownloadsRepository(ctx.database.db), new LocalDiskStorage(downloadsDirectory(ctx), (message) => log(message, undefined)), ctx.events, ctx.jobs, log);
+    const storage: DownloadStorage = ctx.config.downloadsS3
+      ? new S3Storage(ctx.config.downloadsS3)
+      : new LocalDiskStorage(downloadsDirectory(ctx), (message) => log(message, undefined));
+    downloads = new Downloads(new DownloadsRepository(ctx.database.db), storage, ctx.events, ctx.jobs, log);
     byContext.set(ctx, downloads);
   }
   return downloads;
