@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, signUp, unexpectedErrors, waitForSaved } from './support/app.js';
+import { areaItems, drawCircleAroundNice, signUp, unexpectedErrors, waitForSaved } from './support/app.js';
 import { withPlan } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
@@ -38,13 +38,7 @@ describe('analysis panel', () => {
     const { context, page, errors } = await signedUpOnNewMap();
 
     await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
-    await page.getByTestId('create-mode-circle').click();
-    await page.getByTestId('place-search-input').fill('Nice');
-    await page.getByTestId('place-suggestion').first().click();
-    await page.getByTestId('radius-input').fill('10');
-    await page.getByTestId('create-area-submit').click();
-    await expect.poll(() => areaItems(page).count()).toBe(1);
-    await waitForSaved(page);
+    await drawCircleAroundNice(page, { radiusKm: 10 });
 
     await page.getByTestId('analysis-toggle').click();
     await expect.poll(() => page.getByTestId('analysis-country').inputValue()).toBe('fr');

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, signUp, unexpectedErrors, waitForSaved } from './support/app.js';
+import { areaItems, drawCircleAroundNice, signUp, unexpectedErrors } from './support/app.js';
 import { withPlan } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
@@ -51,14 +51,7 @@ describe('my downloads', () => {
     await withPlan(page, dataDir, email, 'advanced_2024');
     await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
 
-    await page.getByTestId('create-mode-circle').click();
-    await page.getByTestId('place-search-input').fill('Nice');
-    await page.getByTestId('place-suggestion').first().click();
-    await page.getByTestId('radius-input').fill('5');
-    await page.getByTestId('area-label-input').fill('Nice centre');
-    await page.getByTestId('create-area-submit').click();
-    await expect.poll(() => areaItems(page).count()).toBe(1);
-    await waitForSaved(page);
+    await drawCircleAroundNice(page, { radiusKm: 5, label: 'Nice centre' });
 
     // Nothing ordered yet: no count in the header, and an empty list.
     expect(await badgeCount(page)).toBe(0);

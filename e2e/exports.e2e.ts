@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, signUp, unexpectedErrors, waitForSaved } from './support/app.js';
+import { drawCircleAroundNice, signUp, unexpectedErrors } from './support/app.js';
 import { withPlan } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
@@ -19,15 +19,6 @@ beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 const digits = (text: string) => Number(text.replace(/\D/g, ''));
-
-async function circleAroundNice(page: Page, label: string) {
-  await page.getByTestId('create-mode-circle').click();
-  await page.getByTestId('place-search-input').fill('Nice');
-  await page.getByTestId('place-suggestion').first().click();
-  await page.getByTestId('radius-input').fill('5');
-  await page.getByTestId('area-label-input').fill(label);
-  await page.getByTestId('create-area-submit').click();
-}
 
 async function downloaded(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
@@ -44,9 +35,7 @@ describe('exports', () => {
     await withPlan(page, dataDir, email, 'pro_2020');
     await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
 
-    await circleAroundNice(page, 'Centre & port');
-    await expect.poll(() => areaItems(page).count()).toBe(1);
-    await waitForSaved(page);
+    await drawCircleAroundNice(page, { radiusKm: 5, label: 'Centre & port' });
 
     // The Export menu, by mouse: KML.
     await page.getByTestId('map-export').click();

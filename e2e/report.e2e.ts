@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { testPng } from '../packages/domain/src/organization/test-images.js';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, signUp, unexpectedErrors, waitForSaved } from './support/app.js';
+import { areaItems, drawCircleAroundNice, signUp, unexpectedErrors } from './support/app.js';
 import { withPlan } from './support/plans.js';
 import { pdfPages } from './support/pdf-text.js';
 
@@ -22,15 +22,6 @@ let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
-
-async function circleAroundNice(page: Page, label: string, radiusKm: string) {
-  await page.getByTestId('create-mode-circle').click();
-  await page.getByTestId('place-search-input').fill('Nice');
-  await page.getByTestId('place-suggestion').first().click();
-  await page.getByTestId('radius-input').fill(radiusKm);
-  await page.getByTestId('area-label-input').fill(label);
-  await page.getByTestId('create-area-submit').click();
-}
 
 /** The organisation a client sets up on its settings page, set through the same calls. */
 async function setOrganization(page: Page, name: string) {
@@ -72,12 +63,8 @@ describe('market-study report', () => {
     await withPlan(page, dataDir, email, 'pro_2020');
     await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
 
-    await circleAroundNice(page, 'Nice 3 km', '3');
-    await expect.poll(() => areaItems(page).count()).toBe(1);
-    await waitForSaved(page);
-    await circleAroundNice(page, 'Nice 8 km', '8');
-    await expect.poll(() => areaItems(page).count()).toBe(2);
-    await waitForSaved(page);
+    await drawCircleAroundNice(page, { radiusKm: 3, label: 'Nice 3 km' });
+    await drawCircleAroundNice(page, { radiusKm: 8, label: 'Nice 8 km', expectedAreas: 2 });
 
     // The map's picture, drawn by the server's renderer, from the Export menu.
     await page.getByTestId('map-export').click();

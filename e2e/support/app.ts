@@ -1,6 +1,7 @@
 /** What the browser tests do again and again in the app: sign up, click the map, wait for saving. */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { waitForMapIdle } from './browser.js';
 
 /** A password the strength estimator rates strong (a passphrase of unrelated words). */
@@ -104,4 +105,19 @@ export async function waitForSaved(page: Page): Promise<void> {
  */
 export function unexpectedErrors(errors: string[]): string[] {
   return errors.filter((error) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(error));
+}
+
+/**
+ * Draws a circle of `radiusKm` around Nice (the place search's first answer) with the circle form,
+ * named `label` when given, and waits until the map holds `expectedAreas` areas, saved.
+ */
+export async function drawCircleAroundNice(page: Page, { radiusKm, label, expectedAreas = 1 }: { radiusKm: number; label?: string; expectedAreas?: number }): Promise<void> {
+  await page.getByTestId('create-mode-circle').click();
+  await page.getByTestId('place-search-input').fill('Nice');
+  await page.getByTestId('place-suggestion').first().click();
+  await page.getByTestId('radius-input').fill(String(radiusKm));
+  if (label !== undefined) await page.getByTestId('area-label-input').fill(label);
+  await page.getByTestId('create-area-submit').click();
+  await expect.poll(() => areaItems(page).count()).toBe(expectedAreas);
+  await waitForSaved(page);
 }
