@@ -18,7 +18,9 @@ function dataCommand(args: string[], dataDir: string) {
 }
 
 // The imports into a database run side by side: each is its own process on its own data directory,
-// and this file spends their time waiting on them.
+// and this file spends their time waiting on them. Their time limit allows for the three sharing
+// two cores with the browser tests (npm test runs both suites at once): a minute each when alone.
+const IMPORT_TIMEOUT_MS = 400_000;
 describe('npm run data -- import osm', () => {
   it('imports an extract into DATA_DIR/graphs, with progress on stderr and the summary on stdout', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
@@ -72,7 +74,7 @@ describe('npm run data -- import osm', () => {
     const removed = await dataCommand(['remove', 'fr-communes--communes-06-alpes-maritimes'], dataDir);
     expect(removed.stdout).toContain('Dataset fr-communes--communes-06-alpes-maritimes removed.');
     expect((await dataCommand(['datasets'], dataDir)).stdout).toContain('No territorial dataset in the database yet.');
-  }, 120_000);
+  }, IMPORT_TIMEOUT_MS);
 
   it.concurrent('imports the POIs of an extract and SIRENE establishments, lists them with the datasets and removes them', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
@@ -97,7 +99,7 @@ describe('npm run data -- import osm', () => {
     });
     expect((await dataCommand(['remove', 'osm-pois--monaco'], dataDir)).stdout).toContain('Dataset osm-pois--monaco removed.');
     expect((await dataCommand(['datasets'], dataDir)).stdout).not.toContain('osm-pois--monaco');
-  }, 180_000);
+  }, IMPORT_TIMEOUT_MS);
 
   it.concurrent('imports the addresses of an extract, lists them with the datasets and removes them', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
@@ -114,7 +116,7 @@ describe('npm run data -- import osm', () => {
     expect(again.stdout).toContain('Dataset osm-addresses--north-bayreuth: the same addresses are already in the database; nothing changed.');
     expect((await dataCommand(['remove', 'osm-addresses--north-bayreuth'], dataDir)).stdout).toContain('Dataset osm-addresses--north-bayreuth removed.');
     expect((await dataCommand(['datasets'], dataDir)).stdout).toContain('No address dataset in the database yet');
-  }, 180_000);
+  }, IMPORT_TIMEOUT_MS);
 
   it('names the graph after the region', () => {
     expect(regionName('../data/rnv-mannheim-heidelberg.osm.pbf')).toBe('rnv-mannheim-heidelberg');
