@@ -42,18 +42,16 @@ import type { Browser } from 'playwright-core';
 import { REPORT_READY_GLOBAL, type DownloadJobView, type ReportDocument } from '@catchment/domain';
 import { closeApp, openApp } from '../../apps/api/src/app.js';
 import { loadConfig } from '../../apps/api/src/config.js';
-import { mapDatasetsServiceOf } from '../../apps/api/src/datasets/maps/map-datasets.routes.js';
 import { LocalDiskStorage } from '../../apps/api/src/downloads/download-storage.js';
 import { downloadsDirectory } from '../../apps/api/src/downloads/downloads.module.js';
 import { DownloadsRepository } from '../../apps/api/src/downloads/downloads.repository.js';
 import { DOWNLOAD_QUEUE_DEFAULTS, Downloads, type DownloadHandler, type DownloadWork } from '../../apps/api/src/downloads/downloads.service.js';
 import { JOB_QUEUE_DEFAULTS, JobQueue, type JobQueueOptions, type WorkerOptions } from '../../apps/api/src/jobs/job-queue.js';
 import { MapStore } from '../../apps/api/src/maps/map-store.js';
-import { organizationServiceOf } from '../../apps/api/src/organization/organization.routes.js';
-import { searchesServiceOf } from '../../apps/api/src/poi/poi.routes.js';
 import { findChromium, launchHeadlessChromium } from '../../apps/api/src/reports/headless-chromium.js';
-import { ReportDocuments } from '../../apps/api/src/reports/report-document.js';
+import type { ReportDocuments } from '../../apps/api/src/reports/report-document.js';
 import { ReportRenderer } from '../../apps/api/src/reports/report-renderer.js';
+import { reportDocumentsOf } from '../../apps/api/src/reports/reports.routes.js';
 import { buildServer } from '../../apps/api/src/server.js';
 import { startChildScript, type ChildScript } from '../../apps/api/test/child-script.js';
 import { argument } from '../arguments.js';
@@ -190,12 +188,7 @@ async function reportEndToEnd(user: User, mapId: number, areaIds: string[]): Pro
 
 /** What the report's job does, its two steps timed: the same classes, built as reports.routes.ts builds them. */
 function directReports(): { documents: ReportDocuments; renderer: ReportRenderer } {
-  const documents = new ReportDocuments({
-    db: ctx.database.db, store: new MapStore(ctx.database.db), plans: ctx.plans, measures: ctx.territories.measures,
-    divisions: ctx.territories.divisions, searches: searchesServiceOf(ctx), mapDatasets: mapDatasetsServiceOf(ctx),
-    organization: organizationServiceOf(ctx), mapStyleUrl: ctx.config.mapStyleUrl,
-    log: (message, error) => log(`${message}: ${String(error)}`),
-  });
+  const documents = reportDocumentsOf(ctx, new MapStore(ctx.database.db), (message, error) => log(`${message}: ${String(error)}`));
   const renderer = new ReportRenderer({ executablePath: () => executablePath, baseUrl: () => origin, timeoutMs: ctx.config.reportTimeoutSeconds * 1000 });
   return { documents, renderer };
 }

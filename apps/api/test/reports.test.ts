@@ -12,11 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComputeMeasuresResponse, DownloadJobView, ReportDocument } from '@catchment/domain';
 import { testPng } from '../../../packages/domain/src/organization/test-images.js';
 import type { AppContext } from '../src/context.js';
-import { mapDatasetsServiceOf } from '../src/datasets/maps/map-datasets.routes.js';
 import { MapStore } from '../src/maps/map-store.js';
-import { organizationServiceOf } from '../src/organization/organization.routes.js';
-import { searchesServiceOf } from '../src/poi/poi.routes.js';
-import { ReportDocuments } from '../src/reports/report-document.js';
+import type { ReportDocuments } from '../src/reports/report-document.js';
+import { reportDocumentsOf } from '../src/reports/reports.routes.js';
 import { circleAroundNice, NICE } from './analysis-factories.js';
 import { signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
 import { call, circleArea, createFolder, createMap, expectStatus, postAreas, square } from './maps-factories.js';
@@ -124,13 +122,7 @@ describe('the picture of a map', () => {
 });
 
 describe('the document a report prints', () => {
-  function documents(): ReportDocuments {
-    return new ReportDocuments({
-      db: ctx.database.db, store: new MapStore(ctx.database.db), plans: ctx.plans, measures: ctx.territories.measures, divisions: ctx.territories.divisions,
-      searches: searchesServiceOf(ctx), mapDatasets: mapDatasetsServiceOf(ctx), organization: organizationServiceOf(ctx), mapStyleUrl: undefined,
-      log: (message, error) => { throw new Error(`${message}: ${String(error)}`); },
-    });
-  }
+  const documents = (): ReportDocuments => reportDocumentsOf(ctx, new MapStore(ctx.database.db), (message, error) => { throw new Error(`${message}: ${String(error)}`); });
 
   it('holds the census figures of measures/compute, the searches’ counts, the sections asked for and the organisation', async () => {
     const user = await signUpOnPlan(app, 'pro_2020');

@@ -93,12 +93,14 @@ export class ReportRenderer {
         (window as unknown as Record<string, unknown>)[name] = JSON.parse(text);
       }, [global, json] as const);
       const page = await context.newPage();
+      const broken = brokenApp(page);
       const deadline = Date.now() + this.options.timeoutMs;
       const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded', timeout: this.options.timeoutMs });
       if (!response?.ok()) throw new DomainError('reportRenderFailed', { operatorHint: `the print page answered ${response?.status() ?? 'nothing'} (is the web app built?)` });
-      const handle = await page.waitForFunction((name) => (window as unknown as Record<string, unknown>)[name], REPORT_READY_GLOBAL, {
-        timeout: Math.max(1, deadline - Date.now()), polling: 100,
-      });
+      const handle = await Promise.race([
+        page.waitForFunction((name) => (window as unknown as Record<string, unknown>)[name], REPORT_READY_GLOBAL, { timeout: Math.max(1, deadline - Date.now()), polling: 100 }),
+        broken,
+      ]);
       const ready = await handle.jsonValue() as PageReady;
       if (ready !== true && 'error' in ready) throw new DomainError('reportRenderFailed', { operatorHint: ready.error });
       return await use(page, deadline, ready);
@@ -149,6 +151,23 @@ function footerTemplate(document: ReportDocument): string {
   const page = translate(document.locale, 'reports.pageOf', { page: '<span class="pageNumber"></span>', pages: '<span class="totalPages"></span>' });
   return `<div style="font-family:sans-serif;font-size:7pt;color:#64748b;width:100%;padding:0 12mm;display:flex;justify-content:space-between">
     <span>${title}</span><span>${page}</span></div>`;
+}
+
+/**
+ * Rejects as soon as the app's own code or styles fail to load (a build replaced under a running
+ * server, a file missing): the page would never say it is done, and the report would wait for its
+ * time limit only to be called too large.
+ */
+function brokenApp(page: Page): Promise<never> {
+  const broken = new Promise<never>((_resolve, reject) => {
+    const fail = (url: string, why: string) => reject(new DomainError('reportRenderFailed', { operatorHint: `the print page could not load ${url}: ${why}` }));
+    const ownCode = (type: string) => type === 'script' || type === 'stylesheet';
+    page.on('requestfailed', (request) => { if (ownCode(request.resourceType())) fail(request.url(), request.failure()?.errorText ?? 'failed'); });
+    page.on('response', (response) => { if (response.status() >= 400 && ownCode(response.request().resourceType())) fail(response.url(), String(response.status())); });
+  });
+  // Nobody may be waiting on it once the page is done.
+  broken.catch(() => {});
+  return broken;
 }
 
 /** Rejects with 'Too many data to export' at the deadline (the timer does not keep the process alive). */

@@ -102,12 +102,10 @@ function ownAddress(address: AddressInfo | string | null): string | null {
   return `http://${host}:${address.port}`;
 }
 
-export const reportsRoutes: RouteModule = async (api, ctx: AppContext) => {
-  const log = (message: string, error: unknown) => api.log.error({ err: error }, message);
-  const downloads = downloadsOf(ctx, log);
+/** What gathers a report's document on a server: the services the analysis panel answers with. */
+export function reportDocumentsOf(ctx: AppContext, store: MapStore, log: (message: string, error: unknown) => void): ReportDocuments {
   const assets = assetsOf(ctx);
-  const store = new MapStore(ctx.database.db);
-  const documents = new ReportDocuments({
+  return new ReportDocuments({
     db: ctx.database.db,
     store,
     plans: ctx.plans,
@@ -120,6 +118,13 @@ export const reportsRoutes: RouteModule = async (api, ctx: AppContext) => {
     mapStyleUrl: ctx.config.mapStyleUrl,
     log,
   });
+}
+
+export const reportsRoutes: RouteModule = async (api, ctx: AppContext) => {
+  const log = (message: string, error: unknown) => api.log.error({ err: error }, message);
+  const downloads = downloadsOf(ctx, log);
+  const store = new MapStore(ctx.database.db);
+  const documents = reportDocumentsOf(ctx, store, log);
   const timeoutMs = ctx.config.reportTimeoutSeconds * 1000;
   const renderer = new ReportRenderer({
     executablePath: () => findChromium(ctx.config.chromiumPath),
