@@ -36,12 +36,13 @@ async function setOrganization(page: Page, name: string) {
 }
 
 /** Follows the newest download to Ready in My downloads (opened from the report tab's note), and reads its PDF. */
-async function followAndRead(page: Page, readyText: string, artifact: string) {
+async function followAndRead(page: Page, { ready, kind }: { ready: string; kind: string }, artifact: string) {
   await page.getByTestId('report-open-downloads').click();
   await page.waitForURL(/\/app\/profile\/downloads$/);
   const row = page.getByTestId('download').first();
   await expect.poll(() => row.getAttribute('data-status'), { timeout: 120_000 }).toBe('completed');
-  expect(await row.getByTestId('download-status').textContent()).toBe(readyText);
+  expect(await row.getByTestId('download-status').textContent()).toBe(ready);
+  expect(await row.locator('.download-summary').textContent()).toContain(`${kind} · `);
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('download-file').click()]);
   const bytes = await readFile((await download.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -95,7 +96,7 @@ describe('market-study report', () => {
     await page.getByTestId('report-order').click();
     await page.getByTestId('report-ordered').waitFor();
 
-    const english = await followAndRead(page, 'Ready', 'report-en.pdf');
+    const english = await followAndRead(page, { ready: 'Ready', kind: 'Market-study report (PDF)' }, 'report-en.pdf');
     await screenshot(page, 'report-downloads');
     expect(english.name).toBe('Opening a bakery in Nice - report.pdf');
     const cover = english.pages[0]!;
@@ -133,7 +134,7 @@ describe('market-study report', () => {
     await screenshot(page, 'report-tab-image-fr');
     await page.getByTestId('report-order').click();
     await page.getByTestId('report-ordered').waitFor();
-    const french = await followAndRead(page, 'Prêt', 'report-fr.pdf');
+    const french = await followAndRead(page, { ready: 'Prêt', kind: "Rapport d'étude de marché (PDF)" }, 'report-fr.pdf');
     expect(french.name).toBe('Étude de la zone - rapport.pdf');
     expect(french.pages[0]).toContain('ÉTUDE DE MARCHÉ');
     expect(french.pages[0]).toContain('Étude de la zone');

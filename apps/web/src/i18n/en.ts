@@ -1292,7 +1292,7 @@ export const en = {
     empty: 'No downloads yet. Exports you prepare from the analysis panel will appear here.',
     loadError: 'Your downloads could not be loaded.',
     states: { waiting: 'Waiting', inProgress: 'In progress', completed: 'Ready', failed: 'Failed' },
-    kinds: { 'xlsx-divisions': 'Administrative divisions (XLSX)' },
+    kinds: { 'xlsx-divisions': 'Administrative divisions (XLSX)', report: 'Market-study report (PDF)' },
     orderedAt: 'ordered {{date}}',
     downloaded: 'downloaded',
     progress: 'Preparing the file',

@@ -1291,7 +1291,7 @@ export const fr: WebCatalogue = {
     empty: "Aucun téléchargement pour l'instant. Les exports que vous préparez depuis le panneau d'analyse apparaîtront ici.",
     loadError: "Vos téléchargements n'ont pas pu être chargés.",
     states: { waiting: 'En attente', inProgress: 'En cours', completed: 'Prêt', failed: 'Échec' },
-    kinds: { 'xlsx-divisions': 'Découpages administratifs (XLSX)' },
+    kinds: { 'xlsx-divisions': 'Découpages administratifs (XLSX)', report: "Rapport d'étude de marché (PDF)" },
     orderedAt: 'demandé le {{date}}',
     downloaded: 'téléchargé',
     progress: 'Préparation du fichier',

@@ -29,6 +29,11 @@ export function ReportPrintPage() {
   }, [document, i18n]);
 
   useEffect(() => {
+    window.document.body.classList.add('report-printing');
+    return () => window.document.body.classList.remove('report-printing');
+  }, []);
+
+  useEffect(() => {
     if (!document) {
       announce({ error: 'no report document' });
       return;

@@ -1,6 +1,6 @@
 /**
  * The market-study report as printed: a cover (the organisation's logo and name, the title, the
- * map, the date, the comment, a summary of the areas), then each area on pages of its own with the
+ * map, the date, the comment, a summary of the areas, the sources), then each area on pages of its own with the
  * sections chosen: its map picture, its census figures (the census tab's own charts and rows), the
  * businesses each search of the map finds there, the rows of the user's datasets inside it, and the
  * administrative divisions it covers. Laid out for A4 paper (report.css).
@@ -32,12 +32,13 @@ export function ReportView({ document, pictures }: { document: ReportDocument; p
         <p className="report-subtitle">{t('report.subtitle', { map: document.mapName, date, country: t(`analysis.countries.${document.country}`) })}</p>
         {document.comment && <p className="report-comment" data-testid="report-comment">{document.comment}</p>}
         <AreasSummary document={document} />
+        {/* On the cover, where it is read first and never spills onto a page of its own. */}
+        <p className="report-sources">{t('report.sources')}</p>
         <footer className="report-contact">
           {[document.organization.contact, document.organization.website].filter(Boolean).join(' · ')}
         </footer>
       </header>
       {document.areas.map((area) => <AreaPages key={area.id} area={area} document={document} picture={pictures.get(area.id)} />)}
-      <p className="report-sources">{t('report.sources')}</p>
     </article>
   );
 }
