@@ -13,7 +13,7 @@ import { TEST_GIF, testJpeg, testPng } from '../../../packages/domain/src/organi
 import { assetsOf } from '../src/assets/assets.service.js';
 import type { AppContext } from '../src/context.js';
 import { signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
-import { call, expectStatus } from './maps-factories.js';
+import { call, expectError, expectStatus } from './maps-factories.js';
 
 let app: FastifyInstance;
 let ctx: AppContext;
@@ -42,14 +42,6 @@ async function setPlan(user: TestUser, plan: Plan) {
   await ctx.clients.setPlan(user.email, plan, null);
 }
 
-function expectError(response: LightMyRequestResponse, status: number, code: string, message?: string | RegExp) {
-  expect(response.statusCode, response.body).toBe(status);
-  const error = response.json().error as { code: string; message: string };
-  expect(error.code).toBe(code);
-  if (typeof message === 'string') expect(error.message).toBe(message);
-  else if (message) expect(error.message).toMatch(message);
-  return response.json().error as { code: string; message: string; details?: unknown };
-}
 
 describe('uploading report images', () => {
   it('keeps a PNG and a JPEG with their name, type, size and pixels, and lists them newest first', async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { MapDocument, PolygonGeometry } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
+import { expect } from 'vitest';
 import type { TestUser } from './harness.js';
 
 export interface RequestOptions {
@@ -85,4 +86,14 @@ export function haversineMeters([lng1, lat1]: [number, number], [lng2, lat2]: [n
   const dLng = (lng2 - lng1) * radians;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * radians) * Math.cos(lat2 * radians) * Math.sin(dLng / 2) ** 2;
   return 2 * 6_371_008.8 * Math.asin(Math.sqrt(h));
+}
+
+/** Checks a refusal's status and code (and its message, exact or by pattern); returns the error. */
+export function expectError(response: LightMyRequestResponse, status: number, code: string, message?: string | RegExp) {
+  expect(response.statusCode, response.body).toBe(status);
+  const error = response.json().error as { code: string; message: string; details?: unknown };
+  expect(error.code).toBe(code);
+  if (typeof message === 'string') expect(error.message).toBe(message);
+  else if (message) expect(error.message).toMatch(message);
+  return error;
 }

@@ -9,14 +9,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { DEFAULT_REPORT_COLORS, LOGO_MAX_BYTES, type OrganizationConfiguration } from '@catchment/domain';
 import { TEST_GIF, testJpeg, testPng } from '../../../packages/domain/src/organization/test-images.js';
 import type { AppContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
 import { subscribe } from './billing-factories.js';
 import { signUp, testApp, type TestUser } from './harness.js';
-import { call, expectStatus, type RequestOptions } from './maps-factories.js';
+import { call, expectError, expectStatus, type RequestOptions } from './maps-factories.js';
 
 let app: FastifyInstance;
 let ctx: AppContext;
@@ -34,13 +34,6 @@ const setLogo = (user: TestUser, bytes: Uint8Array | string, ext: string, option
 const fetchUrl = (url: string, user: TestUser | undefined, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { ...(user ? { cookie: user.cookie } : {}), ...headers } });
 
-function expectError(response: LightMyRequestResponse, status: number, code: string, message?: string | RegExp) {
-  expect(response.statusCode, response.body).toBe(status);
-  const error = response.json().error as { code: string; message: string };
-  expect(error.code).toBe(code);
-  if (typeof message === 'string') expect(error.message).toBe(message);
-  else if (message) expect(error.message).toMatch(message);
-}
 
 /** The configuration and the logo's bytes as stored: what must be the same after a refusal. */
 async function snapshot(user: TestUser) {

@@ -115,32 +115,27 @@ export class ComputePool {
 
   /** The divisions export as an XLSX file. */
   async divisionsWorkbook(areas: NamedDivisions[], locale: Locale): Promise<Buffer> {
-    const bytes = await this.run({ name: 'divisionsWorkbook', areas, locale }) as Uint8Array;
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return this.runFile({ name: 'divisionsWorkbook', areas, locale });
   }
 
   /** The census export as an XLSX file (territories/census-workbook.ts). */
   async censusWorkbook(areas: NamedMeasures[], locale: Locale): Promise<Buffer> {
-    const bytes = await this.run({ name: 'censusWorkbook', areas, locale }) as Uint8Array;
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return this.runFile({ name: 'censusWorkbook', areas, locale });
   }
 
   /** The multi-area comparison export as an XLSX file (territories/comparison-workbook.ts). */
   async comparisonWorkbook(areas: ComparedArea[], locale: Locale): Promise<Buffer> {
-    const bytes = await this.run({ name: 'comparisonWorkbook', areas, locale }) as Uint8Array;
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return this.runFile({ name: 'comparisonWorkbook', areas, locale });
   }
 
   /** The IRIS detail export as an XLSX file (territories/iris-workbook.ts). */
   async irisWorkbook(areas: AreaIris[], locale: Locale): Promise<Buffer> {
-    const bytes = await this.run({ name: 'irisWorkbook', areas, locale }) as Uint8Array;
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return this.runFile({ name: 'irisWorkbook', areas, locale });
   }
 
   /** The boundaries of the units an area covers as GeoJSON or KML text (territories/boundaries-document.ts). */
   async boundariesDocument(request: BoundariesRequest): Promise<Buffer> {
-    const bytes = await this.run({ name: 'boundariesDocument', request }) as Uint8Array;
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return this.runFile({ name: 'boundariesDocument', request });
   }
 
   /** A vector tile of a business search (poi-tiles in packages/geodata). */
@@ -150,14 +145,12 @@ export class ComputePool {
 
   /** The export of a search's businesses as an XLSX file (poi/searches/poi-workbook.ts). */
   async poiWorkbook(sheets: PoiWorkbookSheet[], institutions: boolean, locale: Locale): Promise<Buffer> {
-    const bytes = await this.run({ name: 'poiWorkbook', sheets, institutions, locale }) as Uint8Array;
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return this.runFile({ name: 'poiWorkbook', sheets, institutions, locale });
   }
 
   /** The export of a dataset's rows in areas as an XLSX file (datasets/maps/dataset-workbook.ts). */
   async datasetWorkbook(columns: string[], sheets: DatasetWorkbookSheet[], locale: Locale): Promise<Buffer> {
-    const bytes = await this.run({ name: 'datasetWorkbook', columns, sheets, locale }) as Uint8Array;
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return this.runFile({ name: 'datasetWorkbook', columns, sheets, locale });
   }
 
   /** Reads an uploaded file as a table into its rows file; UnreadableTable when it is no table. */
@@ -186,6 +179,12 @@ export class ComputePool {
    * `cancel`: nobody wants the result any more (every client asking for it went away): the task
    * leaves the queue, or its thread is stopped and replaced, and the call rejects with cancel's reason.
    */
+  /** A task that makes a file: its bytes as a Buffer over the thread's transferred memory (no copy). */
+  private async runFile(task: ComputeTask): Promise<Buffer> {
+    const bytes = await this.run(task) as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
   private async run(task: ComputeTask, packed?: PackedGeometries, cancel?: AbortSignal): Promise<unknown> {
     const signal = this.deadlines.start(cancel);
     try {

@@ -45,9 +45,7 @@ export class ReportRenderer {
 
   /** The report as a PDF file. */
   async pdf(document: ReportDocument, signal?: AbortSignal): Promise<Buffer> {
-    const json = JSON.stringify(document);
-    if (Buffer.byteLength(json) > REPORT_DOCUMENT_MAX_BYTES) throw new DomainError('reportTooLarge');
-    return this.onPrintPage({ path: '/app/print/report', global: REPORT_DOCUMENT_GLOBAL, json, viewport: A4_VIEWPORT, locale: document.locale, signal }, async (page, deadline) => {
+    return this.onPrintPage({ path: '/app/print/report', global: REPORT_DOCUMENT_GLOBAL, input: document, viewport: A4_VIEWPORT, locale: document.locale, signal }, async (page, deadline) => {
       const printed = page.pdf({
         format: 'A4',
         printBackground: true,
@@ -63,24 +61,25 @@ export class ReportRenderer {
 
   /** A picture of areas on the basemap, as a PNG file (the map picture of the reports, for a whole map). */
   async picture(request: MapPictureRequest, signal?: AbortSignal): Promise<Buffer> {
-    const json = JSON.stringify(request);
-    if (Buffer.byteLength(json) > REPORT_DOCUMENT_MAX_BYTES) throw new DomainError('reportTooLarge');
     const viewport = { width: request.width, height: request.height };
-    return this.onPrintPage({ path: '/app/print/map', global: MAP_PICTURE_GLOBAL, json, viewport, locale: request.locale, signal }, async (_page, _deadline, ready) => {
+    return this.onPrintPage({ path: '/app/print/map', global: MAP_PICTURE_GLOBAL, input: request, viewport, locale: request.locale, signal }, async (_page, _deadline, ready) => {
       if (ready === true || !('picture' in ready)) throw new DomainError('reportRenderFailed', { operatorHint: 'the map page gave no picture' });
       return Buffer.from(ready.picture.replace(/^data:image\/png;base64,/, ''), 'base64');
     });
   }
 
   /**
-   * Opens one of the app's print pages in a context of its own, the page's input set before its
+   * Opens one of the app's print pages in a context of its own (an input too large to hand over is
+   * 'Too many data to export'), the page's input set before its
    * scripts run, waits until the page says it is done, and hands the page over; the context is
    * closed whatever happens. Past the time limit: 'Too many data to export'.
    */
   private async onPrintPage<T>(
-    { path, global, json, viewport, locale, signal }: { path: string; global: string; json: string; viewport: { width: number; height: number }; locale: Locale; signal: AbortSignal | undefined },
+    { path, global, input, viewport, locale, signal }: { path: string; global: string; input: unknown; viewport: { width: number; height: number }; locale: Locale; signal: AbortSignal | undefined },
     use: (page: Page, deadline: number, ready: PageReady) => Promise<T>,
   ): Promise<T> {
+    const json = JSON.stringify(input);
+    if (Buffer.byteLength(json) > REPORT_DOCUMENT_MAX_BYTES) throw new DomainError('reportTooLarge');
     const browser = await this.openBrowser();
     const baseUrl = this.options.baseUrl();
     if (!baseUrl) throw new DomainError('reportRenderFailed', { operatorHint: 'the server does not listen yet' });

@@ -4,11 +4,10 @@
  * The bytes are judged as the organisation's logo is (organization/logo-image.ts: JPEG or PNG read
  * from the bytes, never from the name); shared by the API and the web app.
  */
-import { COUNTRIES, type Country } from '../enums.js';
 import { LOGO_MAX_MEGABYTES } from '../organization/organization.js';
 import type { LogoImageType } from '../organization/logo-image.js';
 import { featureGranted, FEATURES } from '../plans/features.js';
-import { availableTabs } from '../tabs.js';
+import { REPORT_COUNTRIES } from '../reports/report.js';
 
 /** A report image has the logo's limit (SPEC §9: 5 MB): both end up in the same PDF. */
 export const ASSET_MAX_MEGABYTES = LOGO_MAX_MEGABYTES;
@@ -41,11 +40,8 @@ export function assetName(fileName: string | null | undefined, type: LogoImageTy
   return name === '' ? `image.${type === 'png' ? 'png' : 'jpg'}` : name;
 }
 
-/** The countries where the market-study report is offered (SPEC §2: where the report tab is). */
-const reportCountries: readonly Country[] = COUNTRIES.filter((country) => availableTabs(country, false).includes('report'));
-
 /** The feature a refused upload names: reports, of the first country they are offered in (the plan is the same everywhere). */
-export const ASSET_UPLOAD_FEATURE = FEATURES.reports(reportCountries[0]!);
+export const ASSET_UPLOAD_FEATURE = FEATURES.reports(REPORT_COUNTRIES[0]);
 
 /**
  * Whether a plan's features let its holder add report images: reports in any country (SPEC §6,
@@ -53,5 +49,5 @@ export const ASSET_UPLOAD_FEATURE = FEATURES.reports(reportCountries[0]!);
  * plan can still clear its images.
  */
 export function mayUploadAssets(features: readonly string[]): boolean {
-  return reportCountries.some((country) => featureGranted(features, FEATURES.reports(country)));
+  return REPORT_COUNTRIES.some((country) => featureGranted(features, FEATURES.reports(country)));
 }
