@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { drawCircle, unexpectedErrors } from './support/app.js';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, signUp, unexpectedErrors, waitForSaved } from './support/app.js';
-import { withPlan } from './support/plans.js';
+import { newUserOnMap } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -23,23 +23,9 @@ const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
 /** A new user on the Advanced plan, on the map signup leads to, with circles (in km) around the places named. */
 async function signedUpWithCircles(circles: [place: string, radiusKm: number][]) {
-  const opened = await openPage(browser, baseUrl);
-  const { page } = opened;
-  await page.goto('/app/');
-  await waitForMapIdle(page);
-  const email = await signUp(page);
-  await page.waitForURL(/\/app\/map\//);
-  await withPlan(page, dataDir, email, 'advanced_2024');
-  await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
-  for (const [index, [place, radius]] of circles.entries()) {
-    await page.getByTestId('create-mode-circle').click();
-    await page.getByTestId('place-search-input').fill(place);
-    await page.getByTestId('place-suggestion').first().click();
-    await page.getByTestId('radius-input').fill(String(radius));
-    await page.getByTestId('create-area-submit').click();
-    await expect.poll(() => areaItems(page).count()).toBe(index + 1);
-  }
-  await waitForSaved(page);
+  const opened = await newUserOnMap(browser, baseUrl, dataDir, 'advanced_2024');
+  await opened.page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
+  for (const [index, [place, radiusKm]] of circles.entries()) await drawCircle(opened.page, { place, radiusKm, expectedAreas: index + 1 });
   return opened;
 }
 

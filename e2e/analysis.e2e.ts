@@ -9,9 +9,9 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, drawCircleAroundNice, signUp, unexpectedErrors, waitForSaved } from './support/app.js';
-import { withPlan } from './support/plans.js';
+import { areaItems, drawCircle, unexpectedErrors, waitForSaved } from './support/app.js';
+import { launchBrowser, screenshot, waitForMapIdle } from './support/browser.js';
+import { newUserOnMap } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -23,22 +23,14 @@ afterAll(async () => { await browser?.close(); });
 const digits = (text: string) => Number(text.replace(/\D/g, ''));
 
 /** A new user on the Advanced plan, on the map signup leads to. */
-async function signedUpOnNewMap() {
-  const opened = await openPage(browser, baseUrl);
-  await opened.page.goto('/app/');
-  await waitForMapIdle(opened.page);
-  const email = await signUp(opened.page);
-  await opened.page.waitForURL(/\/app\/map\//);
-  await withPlan(opened.page, dataDir, email, 'advanced_2024');
-  return opened;
-}
+const signedUpOnNewMap = () => newUserOnMap(browser, baseUrl, dataDir, 'advanced_2024');
 
 describe('analysis panel', () => {
   it('shows the population of a circle around Nice, in English then in French', async () => {
     const { context, page, errors } = await signedUpOnNewMap();
 
     await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
-    await drawCircleAroundNice(page, { radiusKm: 10 });
+    await drawCircle(page, { radiusKm: 10 });
 
     await page.getByTestId('analysis-toggle').click();
     await expect.poll(() => page.getByTestId('analysis-country').inputValue()).toBe('fr');

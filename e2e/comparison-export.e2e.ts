@@ -8,9 +8,9 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, signUp, unexpectedErrors, waitForSaved } from './support/app.js';
-import { withPlan } from './support/plans.js';
+import { drawCircle, unexpectedErrors } from './support/app.js';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { newUserOnMap } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -23,24 +23,9 @@ const digits = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
 /** A new user on `plan`, on the map signup leads to, with labelled circles (in km) around the places named. */
 async function signedUpWithCircles(plan: string, circles: [place: string, radiusKm: number, label: string][]) {
-  const opened = await openPage(browser, baseUrl);
-  const { page } = opened;
-  await page.goto('/app/');
-  await waitForMapIdle(page);
-  const email = await signUp(page);
-  await page.waitForURL(/\/app\/map\//);
-  await withPlan(page, dataDir, email, plan);
-  await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
-  for (const [index, [place, radius, label]] of circles.entries()) {
-    await page.getByTestId('create-mode-circle').click();
-    await page.getByTestId('place-search-input').fill(place);
-    await page.getByTestId('place-suggestion').first().click();
-    await page.getByTestId('radius-input').fill(String(radius));
-    await page.getByTestId('area-label-input').fill(label);
-    await page.getByTestId('create-area-submit').click();
-    await expect.poll(() => areaItems(page).count()).toBe(index + 1);
-  }
-  await waitForSaved(page);
+  const opened = await newUserOnMap(browser, baseUrl, dataDir, plan);
+  await opened.page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
+  for (const [index, [place, radiusKm, label]] of circles.entries()) await drawCircle(opened.page, { place, radiusKm, label, expectedAreas: index + 1 });
   return opened;
 }
 

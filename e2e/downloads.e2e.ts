@@ -8,9 +8,9 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, drawCircleAroundNice, signUp, unexpectedErrors } from './support/app.js';
-import { withPlan } from './support/plans.js';
+import { areaItems, drawCircle, unexpectedErrors } from './support/app.js';
+import { launchBrowser, screenshot, waitForMapIdle } from './support/browser.js';
+import { newUserOnMap } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -42,16 +42,10 @@ async function downloadFile(page: Page, row: ReturnType<Page['getByTestId']>) {
 
 describe('my downloads', () => {
   it('orders the divisions as a job, follows it to Ready, downloads it and sees the count drop, in English then in French', async () => {
-    const { context, page, errors } = await openPage(browser, baseUrl);
-    await page.goto('/app/');
-    await waitForMapIdle(page);
-    const email = await signUp(page);
-    await page.waitForURL(/\/app\/map\//);
-    const mapUrl = new URL(page.url()).pathname;
-    await withPlan(page, dataDir, email, 'advanced_2024');
+    const { context, page, errors, mapUrl } = await newUserOnMap(browser, baseUrl, dataDir, 'advanced_2024');
     await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
 
-    await drawCircleAroundNice(page, { radiusKm: 5, label: 'Nice centre' });
+    await drawCircle(page, { radiusKm: 5, label: 'Nice centre' });
 
     // Nothing ordered yet: no count in the header, and an empty list.
     expect(await badgeCount(page)).toBe(0);

@@ -7,9 +7,9 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { drawCircleAroundNice, signUp, unexpectedErrors } from './support/app.js';
-import { withPlan } from './support/plans.js';
+import { drawCircle, unexpectedErrors } from './support/app.js';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { newUserOnMap } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -27,15 +27,10 @@ async function downloaded(page: Page, click: () => Promise<void>) {
 
 describe('exports', () => {
   it('exports the areas as KML and GeoJSON, and their census figures to Excel, in English then French', async () => {
-    const { context, page, errors } = await openPage(browser, baseUrl);
-    await page.goto('/app/');
-    await waitForMapIdle(page);
-    const email = await signUp(page);
-    await page.waitForURL(/\/app\/map\//);
-    await withPlan(page, dataDir, email, 'pro_2020');
+    const { context, page, errors } = await newUserOnMap(browser, baseUrl, dataDir, 'pro_2020');
     await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
 
-    await drawCircleAroundNice(page, { radiusKm: 5, label: 'Centre & port' });
+    await drawCircle(page, { radiusKm: 5, label: 'Centre & port' });
 
     // The Export menu, by mouse: KML.
     await page.getByTestId('map-export').click();

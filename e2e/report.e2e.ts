@@ -10,9 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { testPng } from '../packages/domain/src/organization/test-images.js';
-import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, drawCircleAroundNice, signUp, unexpectedErrors } from './support/app.js';
-import { withPlan } from './support/plans.js';
+import { areaItems, drawCircle, unexpectedErrors } from './support/app.js';
+import { launchBrowser, screenshot, waitForMapIdle } from './support/browser.js';
+import { newUserOnMap } from './support/plans.js';
 import { pdfPages } from './support/pdf-text.js';
 
 const ARTIFACTS = path.resolve('e2e/artifacts');
@@ -54,18 +54,12 @@ async function followAndRead(page: Page, { ready, kind }: { ready: string; kind:
 
 describe('market-study report', () => {
   it('customises and orders the report of two areas with the organisation’s logo, follows it to Ready and reads the PDF, in English then in French', async () => {
-    const { context, page, errors } = await openPage(browser, baseUrl);
-    await page.goto('/app/');
-    await waitForMapIdle(page);
-    const email = await signUp(page);
-    await page.waitForURL(/\/app\/map\//);
-    const mapUrl = new URL(page.url()).pathname;
+    const { context, page, errors, mapUrl } = await newUserOnMap(browser, baseUrl, dataDir, 'pro_2020');
     await setOrganization(page, 'Riviera Conseil');
-    await withPlan(page, dataDir, email, 'pro_2020');
     await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
 
-    await drawCircleAroundNice(page, { radiusKm: 3, label: 'Nice 3 km' });
-    await drawCircleAroundNice(page, { radiusKm: 8, label: 'Nice 8 km', expectedAreas: 2 });
+    await drawCircle(page, { radiusKm: 3, label: 'Nice 3 km' });
+    await drawCircle(page, { radiusKm: 8, label: 'Nice 8 km', expectedAreas: 2 });
 
     // The map's picture, drawn by the server's renderer, from the Export menu.
     await page.getByTestId('map-export').click();
@@ -148,11 +142,7 @@ describe('market-study report', () => {
   });
 
   it('shows the report tab locked on the free plan, with the plan that has it', async () => {
-    const { context, page, errors } = await openPage(browser, baseUrl);
-    await page.goto('/app/');
-    await waitForMapIdle(page);
-    await signUp(page);
-    await page.waitForURL(/\/app\/map\//);
+    const { context, page, errors } = await newUserOnMap(browser, baseUrl, dataDir);
     await page.getByTestId('analysis-toggle').click();
     const tab = page.getByTestId('analysis-tab-report');
     await expect.poll(() => tab.getAttribute('data-locked-plan')).toBe('pro_2020');

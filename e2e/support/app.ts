@@ -108,12 +108,13 @@ export function unexpectedErrors(errors: string[]): string[] {
 }
 
 /**
- * Draws a circle of `radiusKm` around Nice (the place search's first answer) with the circle form,
- * named `label` when given, and waits until the map holds `expectedAreas` areas, saved.
+ * Draws a circle of `radiusKm` around `place` (Nice unless said; the place search's first answer)
+ * with the circle form, named `label` when given, and waits until the map holds `expectedAreas`
+ * areas, saved.
  */
-export async function drawCircleAroundNice(page: Page, { radiusKm, label, expectedAreas = 1 }: { radiusKm: number; label?: string; expectedAreas?: number }): Promise<void> {
+export async function drawCircle(page: Page, { place = 'Nice', radiusKm, label, expectedAreas = 1 }: { place?: string; radiusKm: number; label?: string; expectedAreas?: number }): Promise<void> {
   await page.getByTestId('create-mode-circle').click();
-  await page.getByTestId('place-search-input').fill('Nice');
+  await page.getByTestId('place-search-input').fill(place);
   await page.getByTestId('place-suggestion').first().click();
   await page.getByTestId('radius-input').fill(String(radiusKm));
   if (label !== undefined) await page.getByTestId('area-label-input').fill(label);

@@ -5,7 +5,9 @@
  * plan's notice a free user or a visitor meets after their first area.
  */
 import { execFileSync } from 'node:child_process';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { signUp } from './app.js';
+import { openPage, waitForMapIdle, type OpenedPage } from './browser.js';
 
 /** Sets a user's plan with the data command line; the server honours it at the user's next request. */
 export function setPlan(dataDir: string, email: string, plan: string): void {
@@ -30,4 +32,20 @@ export async function continuePastFreePlanNotice(page: Page): Promise<void> {
   const notice = page.locator('[data-testid="free-plan-notice"][open]');
   await notice.getByTestId('free-plan-notice-continue').click({ timeout: 20_000 });
   await notice.waitFor({ state: 'detached' });
+}
+
+/**
+ * A new user, signed up in a new page, on the map sign-up leads to (`mapUrl`, its path), given
+ * `plan` when one is said; the page keeps the session.
+ */
+export async function newUserOnMap(browser: Browser, baseUrl: string, dataDir: string, plan?: string): Promise<OpenedPage & { email: string; mapUrl: string }> {
+  const opened = await openPage(browser, baseUrl);
+  const { page } = opened;
+  await page.goto('/app/');
+  await waitForMapIdle(page);
+  const email = await signUp(page);
+  await page.waitForURL(/\/app\/map\//);
+  const mapUrl = new URL(page.url()).pathname;
+  if (plan) await withPlan(page, dataDir, email, plan);
+  return { ...opened, email, mapUrl };
 }
