@@ -46,6 +46,10 @@ export const ERRORS = {
   internal: { code: 'INTERNAL_ERROR', status: 500, message: 'errors.internal' },
   /** The server's compute threads are all busy with a full queue: they clear within seconds. */
   serverBusy: { code: 'SERVER_BUSY', status: 503, message: 'errors.serverBusy', retryAfterSeconds: 5 },
+  /** A heatmap's legend or tile not built within HEATMAP_TIMEOUT_SECONDS (SPEC §8 Heatmap timeout): the request ends, the caches stay as they were. */
+  heatmapTimeout: { code: 'HEATMAP_TIMEOUT', status: 503, message: 'errors.heatmapTimeout', retryAfterSeconds: 10 },
+  /** A heatmap of an indicator (metricId) on a server where no indicator value source is registered yet. */
+  heatmapMetricUnsupported: { code: 'HEATMAP_METRIC_UNSUPPORTED', status: 400, message: 'errors.heatmapMetricUnsupported' },
   mapNotFound: { code: 'MAP_NOT_FOUND', status: 404, message: 'errors.mapNotFound' },
   folderNotFound: { code: 'FOLDER_NOT_FOUND', status: 404, message: 'errors.folderNotFound' },
   areaNotFound: { code: 'AREA_NOT_FOUND', status: 404, message: 'errors.areaNotFound' },

@@ -13,6 +13,7 @@ export * from './regions.js';
 export * from './isochrone-values.js';
 export * from './territories.js';
 export * from './measure-catalogue.js';
+export * from './heatmaps/index.js';
 export * from './realtime.js';
 export * from './billing/index.js';
 export * from './organization/index.js';
