@@ -224,6 +224,19 @@ export const ERRORS = {
   reportRendererMissing: { code: 'REPORT_RENDERER_MISSING', status: 503, message: 'errors.reportRendererMissing' },
   /** The print page could not lay the report out (the web app is not built, or failed in the browser). */
   reportRenderFailed: { code: 'REPORT_RENDER_FAILED', status: 500, message: 'errors.reportRenderFailed' },
+  // Indicators (SPEC §5, §8 formula and metric errors; apps/api/src/metrics).
+  /** The formula's tokens do not make an expression (details.at: the first token that does not fit). */
+  formulaIncorrect: { code: 'FORMULA_INCORRECT', status: 400, message: 'errors.formulaIncorrect' },
+  /** The formula reads a measure the map does not have (details.unknown: those measures). */
+  formulaUnknownMeasures: { code: 'FORMULA_UNKNOWN_MEASURES', status: 400, message: 'errors.formulaUnknownMeasures' },
+  formulaTooLong: { code: 'FORMULA_TOO_LONG', status: 400, message: 'errors.formulaTooLong' },
+  /** The indicator would read itself through other indicators (details.cycle: their ids). */
+  metricCycle: { code: 'METRIC_CYCLE', status: 400, message: 'errors.metricCycle' },
+  metricNotFound: { code: 'METRIC_NOT_FOUND', status: 404, message: 'errors.metricNotFound' },
+  /** METRICS_PER_MAP_MAX reached (details.max). */
+  metricLimitReached: { code: 'METRIC_LIMIT_REACHED', status: 422, message: 'errors.metricLimitReached' },
+  /** Another indicator reads this one: it is deleted after them (details.usedBy: their names). */
+  metricInUse: { code: 'METRIC_IN_USE', status: 409, message: 'errors.metricInUse' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

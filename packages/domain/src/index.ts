@@ -22,3 +22,4 @@ export * from './poi/index.js';
 export * from './appkeys/index.js';
 export * from './datasets/index.js';
 export * from './reports/report.js';
+export * from './metrics/index.js';

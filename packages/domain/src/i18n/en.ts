@@ -91,6 +91,7 @@ export const en = {
     aggregateMethod: 'Choose count, sum or average',
     exportFormat: 'Unknown export format: choose kml or geojson',
     distanceUnit: 'Choose km or mi',
+    nothingToUpdate: 'Nothing to change: give a name, a symbol or a formula',
   },
   errors: {
     unauthorized: 'Please log in',
@@ -218,6 +219,13 @@ export const en = {
     reportCountryUnsupported: 'Reports are not offered for the data of this country',
     reportRendererMissing: 'This server cannot print reports: its administrator must install Chromium (Debian package chromium) or set CHROMIUM_PATH',
     reportRenderFailed: 'The report could not be laid out: please try again, and contact us if it keeps failing',
+    formulaIncorrect: 'Error: the formula is incorrect',
+    formulaUnknownMeasures: 'Error: one or more data are unknown',
+    formulaTooLong: 'The formula is too long: at most 100 elements',
+    metricCycle: 'An indicator cannot use itself, even through other indicators',
+    metricNotFound: 'This indicator does not exist (any more)',
+    metricLimitReached: 'A map holds at most {{max}} indicators',
+    metricInUse: 'Other indicators use this one ({{usedBy}}): change or delete them first',
   },
   plans: {
     default: 'Free',

@@ -90,6 +90,7 @@ export const fr: Catalogue = {
     aggregateMethod: 'Choisissez nombre, somme ou moyenne',
     exportFormat: "Format d'export inconnu : choisissez kml ou geojson",
     distanceUnit: 'Choisissez km ou mi',
+    nothingToUpdate: 'Rien à modifier : indiquez un nom, un symbole ou une formule',
   },
   errors: {
     unauthorized: 'Veuillez vous connecter',
@@ -217,6 +218,13 @@ export const fr: Catalogue = {
     reportCountryUnsupported: "Les rapports ne sont pas proposés pour les données de ce pays",
     reportRendererMissing: "Ce serveur ne peut pas imprimer de rapports : son administrateur doit installer Chromium (paquet Debian chromium) ou définir CHROMIUM_PATH",
     reportRenderFailed: "Le rapport n'a pas pu être mis en page : veuillez réessayer, et contactez-nous si l'échec se répète",
+    formulaIncorrect: 'Erreur: la formule est incorrecte',
+    formulaUnknownMeasures: 'Erreur: une ou plusieurs données sont inconnues',
+    formulaTooLong: 'La formule est trop longue : 100 éléments au plus',
+    metricCycle: "Un indicateur ne peut pas s'utiliser lui-même, même au travers d'autres indicateurs",
+    metricNotFound: "Cet indicateur n'existe pas (ou plus)",
+    metricLimitReached: 'Une carte contient au plus {{max}} indicateurs',
+    metricInUse: "D'autres indicateurs utilisent celui-ci ({{usedBy}}) : modifiez-les ou supprimez-les d'abord",
   },
   plans: {
     default: 'Gratuite',
