@@ -31,6 +31,14 @@ export {
   type RoutingEngine,
   type RoutingEngineOptions,
 } from './engine/routing-engine.js';
+export {
+  chunkSize,
+  type ReachabilityOptions,
+  type ReachabilityRequest,
+  type ReachabilityResult,
+} from './engine/reachability-batch.js';
+export { spreadNodeWeights, nearestNode, nodesInside, type WeightSource, type WeightsSpread } from './reach/node-weights.js';
+export { reachSums, reachedWeight, excludeReached, type ReachSums, type Exclusion } from './reach/reach-sums.js';
 export type { IsochroneCallOptions, IsochroneProvider, ExternalProviderOptions } from './providers/isochrone-provider.js';
 export { EXTERNAL_PROVIDERS, isExternalProviderName, type ExternalProviderName } from './providers/external-providers.js';
 export { readOsm } from './osm/read-osm.js';

@@ -3,12 +3,30 @@ import { graphFromBuffer } from '../graph/graph-file.js';
 import type { RoutingGraph } from '../graph/routing-graph.js';
 import { computeIsochrones, SearchWorkspace } from '../query/compute-isochrones.js';
 import { isRoutingError } from '../errors.js';
-import type { WorkerData, WorkerReply, WorkerTask } from './protocol.js';
+import { spreadNodeWeights } from '../reach/node-weights.js';
+import { excludeReached, reachSums } from '../reach/reach-sums.js';
+import type { WorkerData, WorkerJob, WorkerJobs, WorkerJobKind, WorkerReply, WorkerTask } from './protocol.js';
 
 /** One worker: views over the shared graphs (no copy), its own search scratch memory per graph. */
 const { graphs: shared } = workerData as WorkerData;
 const graphs: RoutingGraph[] = shared.map(({ name, buffer }) => graphFromBuffer(buffer, name));
 const workspaces = new Map<number, SearchWorkspace>();
+
+function run(graph: RoutingGraph, workspace: SearchWorkspace, job: WorkerJob): WorkerJobs[WorkerJobKind]['result'] {
+  switch (job.kind) {
+    case 'isochrones':
+      return computeIsochrones(graph, workspace, job.request);
+    case 'nodeWeights': {
+      // Spread first, then excluded: what competitors reach is taken out whatever unit it came from.
+      const weights = new Float32Array(job.request.weights);
+      const spread = spreadNodeWeights(graph, job.request.mode, job.request.sources, weights);
+      const exclusion = excludeReached(graph, workspace, job.request.competitors, weights, job.request);
+      return { spread, exclusion };
+    }
+    case 'reachSums':
+      return reachSums(graph, workspace, job.request.origins, new Float32Array(job.request.weights), job.request);
+  }
+}
 
 parentPort!.on('message', (task: WorkerTask) => {
   let reply: WorkerReply;
@@ -16,8 +34,7 @@ parentPort!.on('message', (task: WorkerTask) => {
     const graph = graphs[task.graph]!;
     let workspace = workspaces.get(task.graph);
     if (!workspace) workspaces.set(task.graph, (workspace = new SearchWorkspace(graph)));
-    const { collection, timings } = computeIsochrones(graph, workspace, task.request);
-    reply = { id: task.id, ok: true, collection, timings };
+    reply = { id: task.id, ok: true, result: run(graph, workspace, task.job) };
   } catch (error) {
     reply = isRoutingError(error)
       ? { id: task.id, ok: false, code: error.code, message: error.message, details: error.details }

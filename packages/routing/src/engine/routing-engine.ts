@@ -9,6 +9,7 @@ import type { IsochroneCollection, IsochroneTimings } from '../query/compute-iso
 import { validateRequest, type RawIsochroneRequest } from './validate-request.js';
 import { WorkerPool } from './worker-pool.js';
 import type { IsochroneCallOptions } from '../providers/isochrone-provider.js';
+import { runReachability, validateReachability, type ReachabilityOptions, type ReachabilityRequest, type ReachabilityResult } from './reachability-batch.js';
 
 export interface RoutingEngineOptions {
   /** Folder holding the imported `*.graph` files; every one is loaded. */
@@ -39,6 +40,11 @@ export interface RoutingEngine {
   isochrones(request: RawIsochroneRequest, options?: IsochroneCallOptions): Promise<IsochroneCollection>;
   /** The same, with the time spent snapping, searching and drawing (benchmarks). */
   isochronesWithTimings(request: RawIsochroneRequest, options?: IsochroneCallOptions): Promise<{ collection: IsochroneCollection; timings: IsochroneTimings }>;
+  /**
+   * For many origins at once, the population each reaches within a travel time (net of what
+   * competitors reach), on the road network covering the origins' centre (reachability-batch.ts).
+   */
+  reachability(request: ReachabilityRequest, options?: ReachabilityOptions): Promise<ReachabilityResult>;
   close(): Promise<void>;
 }
 
@@ -85,8 +91,24 @@ export async function createRoutingEngine(options: RoutingEngineOptions): Promis
     throw new RoutingError('CANNOT_CALCULATE', 'Area cannot be calculated');
   };
 
+  const reachability = async (request: ReachabilityRequest, options: ReachabilityOptions = {}) => {
+    const { mode, budget } = validateReachability(request);
+    const centre = centreOf(request.origins);
+    const candidates = graphsCovering(regions, centre);
+    if (candidates.length === 0 || !pool) throw noGraphError(centre, regions);
+    // The operator's graph before the demo's, the smallest first, as for an isochrone; no fallback
+    // to the next one: the origins of one grid are routed on one network.
+    const index = candidates.find((i) => regions[i]!.modes.includes(mode));
+    if (index === undefined) {
+      throw new RoutingError('MODE_NOT_AVAILABLE', `The loaded road network has no ${request.transportMode} profile here`, { transportMode: request.transportMode });
+    }
+    const region = regions[index]!;
+    return runReachability(pool, { index, nodeCount: region.nodeCount, region: region.region }, size, { ...request, mode, budget }, options);
+  };
+
   return {
     regions: () => regions,
+    reachability,
     isochronesWithTimings,
     isochrones: async (raw, options) => (await isochronesWithTimings(raw, options)).collection,
     close: async () => {
@@ -161,6 +183,18 @@ export function graphsCovering(headers: Array<Pick<LoadedRegion, 'bbox'> & { fal
     .filter(({ header: { bbox: [w, s, e, n] } }) => lng >= w && lng <= e && lat >= s && lat <= n)
     .sort((a, b) => Number(!!a.header.fallback) - Number(!!b.header.fallback) || area(a.header) - area(b.header))
     .map(({ index }) => index);
+}
+
+/** The middle of the points' bounding box. */
+function centreOf(points: readonly [number, number][]): [number, number] {
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of points) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  return points.length === 0 ? [0, 0] : [(minX + maxX) / 2, (minY + maxY) / 2];
 }
 
 function noGraphError(point: [number, number], headers: GraphHeader[]): RoutingError {

@@ -1,14 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import { workerUrl } from '@catchment/files';
 import { RoutingError } from '../errors.js';
-import type { IsochroneCollection, IsochroneRequest, IsochroneTimings } from '../query/compute-isochrones.js';
-import type { WorkerData, WorkerReply, WorkerTask } from './protocol.js';
-
-type Answer = { collection: IsochroneCollection; timings: IsochroneTimings };
+import type { IsochroneRequest } from '../query/compute-isochrones.js';
+import type { WorkerData, WorkerJob, WorkerJobKind, WorkerJobs, WorkerReply, WorkerTask } from './protocol.js';
 
 interface Pending {
   task: WorkerTask;
-  resolve: (value: Answer) => void;
+  resolve: (value: WorkerJobs[WorkerJobKind]['result']) => void;
   reject: (error: Error) => void;
   /** Stops listening to the caller's signal and the time limit once settled. */
   settle: () => void;
@@ -42,19 +40,24 @@ export class WorkerPool {
     for (let i = 0; i < size; i++) this.idle.push(this.spawn());
   }
 
-  /** `signal`: the caller no longer wants the answer; the call then rejects with its reason. */
-  run(graph: number, request: IsochroneRequest, signal?: AbortSignal): Promise<Answer> {
+  /** An isochrone search; `signal`: the caller no longer wants the answer; the call then rejects with its reason. */
+  run(graph: number, request: IsochroneRequest, signal?: AbortSignal): Promise<WorkerJobs['isochrones']['result']> {
+    return this.runJob(graph, { kind: 'isochrones', request }, signal);
+  }
+
+  /** Any job a thread knows (protocol.ts), queued and timed like a search. */
+  runJob<K extends WorkerJobKind>(graph: number, job: Extract<WorkerJob, { kind: K }>, signal?: AbortSignal): Promise<WorkerJobs[K]['result']> {
     if (this.closed) return Promise.reject(new RoutingError('CANNOT_CALCULATE', 'The routing engine is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.queue.length >= this.maxQueue) return Promise.reject(new RoutingError('BUSY', 'Every routing thread is busy'));
-    return new Promise((resolve, reject) => {
+    return new Promise<WorkerJobs[K]['result']>((resolve, reject) => {
       const timer = setTimeout(() => this.stop(pending, new RoutingError('BUSY', `The search took more than ${this.timeoutMs / 1000} s`)), this.timeoutMs);
       timer.unref();
       const onAbort = () => this.stop(pending, signal!.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
       const pending: Pending = {
-        task: { id: this.nextId++, graph, request },
-        resolve,
+        task: { id: this.nextId++, graph, job },
+        resolve: resolve as Pending['resolve'],
         reject,
         settle: () => {
           clearTimeout(timer);
@@ -108,7 +111,7 @@ export class WorkerPool {
       this.idle.push(worker);
       if (pending) {
         pending.settle();
-        if (reply.ok) pending.resolve({ collection: reply.collection, timings: reply.timings });
+        if (reply.ok) pending.resolve(reply.result);
         else pending.reject(new RoutingError(reply.code, reply.message, reply.details));
       }
       this.dispatch();

@@ -6,6 +6,7 @@
 import type { IsochroneCollection } from '../query/compute-isochrones.js';
 import type { RawIsochroneRequest } from '../engine/validate-request.js';
 import type { LoadedRegion } from '../engine/routing-engine.js';
+import type { ReachabilityOptions, ReachabilityRequest, ReachabilityResult } from '../engine/reachability-batch.js';
 
 export interface IsochroneCallOptions {
   /** The caller no longer wants the answer (its client went away): the search is stopped. */
@@ -16,6 +17,8 @@ export interface IsochroneProvider {
   isochrones(request: RawIsochroneRequest, options?: IsochroneCallOptions): Promise<IsochroneCollection>;
   /** The road networks loaded, where the provider knows them (our engine); an external server does not say. */
   regions?(): LoadedRegion[];
+  /** The population reachable from many origins (our engine only: an external server has no such batch). */
+  reachability?(request: ReachabilityRequest, options?: ReachabilityOptions): Promise<ReachabilityResult>;
   close(): Promise<void>;
 }
 

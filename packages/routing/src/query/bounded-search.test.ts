@@ -118,6 +118,25 @@ describe('snapToRoad', () => {
     );
   });
 
+  it('from several starts at once, reaches each node at the cost from the nearest of them (reference Dijkstra from each)', async () => {
+    const { graph } = await importedGraph('monaco');
+    const workspace = new SearchWorkspace(graph);
+    fc.assert(
+      fc.property(fc.array(monacoPoint, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 300 }), (points, budget) => {
+        const starts = points.map(([lon, lat]) => snapToRoad(graph, 'car', lon, lat)).filter((start): start is SnappedPoint => start !== null);
+        if (starts.length === 0) return;
+        const expected = new Map<number, number>();
+        for (const start of starts) {
+          for (const [node, cost] of referenceDijkstra(graph, 'car', 'isochrone', start, budget)) expected.set(node, Math.min(cost, expected.get(node) ?? Infinity));
+        }
+        const result = workspace.searchFrom(starts, 'car', 'isochrone', budget);
+        expect(new Set(result.settled)).toEqual(new Set(expected.keys()));
+        for (const [node, cost] of expected) expect(result.costOf(node)).toBeCloseTo(cost, 6);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
   it('refuses a start farther than 2 km from any road', async () => {
     const { graph } = await importedGraph('monaco');
     expect(snapToRoad(graph, 'car', 7.45, 43.60)).toBeNull();

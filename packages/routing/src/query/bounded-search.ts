@@ -52,6 +52,14 @@ export class SearchWorkspace {
 
   /** Dijkstra from a snapped start, stopping at the first node whose cost exceeds the budget. */
   search(start: SnappedPoint, mode: RoutingMode, isoMode: IsoMode, budget: number): SearchResult {
+    return this.searchFrom([start], mode, isoMode, budget);
+  }
+
+  /**
+   * The same from several starts at once (each node's cost is from the nearest of them): one
+   * search tells what a set of places reaches together, as cheaply as from one place.
+   */
+  searchFrom(starts: readonly SnappedPoint[], mode: RoutingMode, isoMode: IsoMode, budget: number): SearchResult {
     const { graph, cost, stamp, settledFlag, heap } = this;
     const run = ++this.current;
     heap.clear();
@@ -66,11 +74,13 @@ export class SearchWorkspace {
         heap.push(node, value);
       }
     };
-    const forward = graph.segmentForward[start.segment]!;
-    const backward = graph.segmentBackward[start.segment]!;
-    // Checked before multiplying: a forbidden direction (Infinity) at fraction 0 would give NaN.
-    if (forward >= 0 && weight(forward) !== Infinity) relax(graph.segmentTo[start.segment]!, weight(forward) * (1 - start.fraction));
-    if (backward >= 0 && weight(backward) !== Infinity) relax(graph.segmentFrom[start.segment]!, weight(backward) * start.fraction);
+    for (const start of starts) {
+      const forward = graph.segmentForward[start.segment]!;
+      const backward = graph.segmentBackward[start.segment]!;
+      // Checked before multiplying: a forbidden direction (Infinity) at fraction 0 would give NaN.
+      if (forward >= 0 && weight(forward) !== Infinity) relax(graph.segmentTo[start.segment]!, weight(forward) * (1 - start.fraction));
+      if (backward >= 0 && weight(backward) !== Infinity) relax(graph.segmentFrom[start.segment]!, weight(backward) * start.fraction);
+    }
 
     const { offsets, targets } = graph;
     let settledCount = 0;
