@@ -2,14 +2,14 @@
  * The market-study report as printed: a cover (the organisation's logo and name, the title, the
  * map, the date, the comment, a summary of the areas, the sources), then each area on pages of its own with the
  * sections chosen: its map picture, its census figures (the census tab's own charts and rows), the
- * businesses each search of the map finds there, the rows of the user's datasets inside it, and the
- * administrative divisions it covers. Laid out for A4 paper (report.css).
+ * businesses each search of the map finds there, the rows of the user's datasets inside it, the
+ * map's indicators there, and the administrative divisions it covers. Laid out for A4 paper (report.css).
  */
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DivisionList, Locale, ReportArea, ReportDocument } from '@catchment/domain';
 import { AreaFigures } from '../analysis/census-tab.js';
-import { formatFigure, formatShare } from '../analysis/number-format.js';
+import { formatFigure, formatIndicatorValue, formatShare } from '../analysis/number-format.js';
 import { searchTitle } from '../searches/search-title.js';
 
 /** Rows of a kind of division printed per area, the largest shares first; the rest counted. */
@@ -112,6 +112,26 @@ function AreaPages({ area, document, picture }: { area: ReportArea; document: Re
                   <tr key={dataset.name}>
                     <th scope="row">{dataset.name}</th>
                     <td className="num">{t('report.rows', { count: dataset.count, formatted: formatFigure(dataset.count, 'people', locale) })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+      {area.indicators && (
+        <div className="report-section">
+          <h3>{t('report.sections.indicators')}</h3>
+          {area.indicators.length === 0 ? <p className="report-empty">{t('report.noIndicators')}</p> : (
+            <table className="report-table" data-testid="report-indicators">
+              <tbody>
+                {area.indicators.map((indicator, i) => (
+                  <tr key={i}>
+                    <th scope="row">
+                      <span aria-hidden="true">{indicator.symbol}</span> {indicator.name}
+                      <span className="report-formula">{indicator.formula}</span>
+                    </th>
+                    <td className="num">{indicator.value === null ? t('report.noValue') : formatIndicatorValue(indicator.value, locale)}</td>
                   </tr>
                 ))}
               </tbody>

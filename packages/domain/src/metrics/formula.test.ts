@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  checkFormula, evaluateExpression, findMetricCycle, formulaTokens, measureRefKey, parseFormula, printFormula, tokenMeasures,
+  checkFormula, evaluateExpression, findMetricCycle, formulaText, formulaTokens, measureRefKey, parseFormula, printFormula, tokenMeasures,
   type Expression, type FormulaToken, type MeasureRef,
 } from './formula.js';
 
@@ -98,6 +98,15 @@ describe('formulaTokens schema', () => {
     // A sum or an average is of a column; a count is not.
     expect(formulaTokens.safeParse([{ type: 'measure', measure: { source: 'client_dataset', datasetId: 'd', method: 'sum' } }]).success).toBe(false);
     expect(formulaTokens.safeParse([{ type: 'measure', measure: { source: 'client_dataset', datasetId: 'd', method: 'count' } }]).success).toBe(true);
+  });
+});
+
+describe('formulaText', () => {
+  it('writes the formula as a reader does, in the locale', () => {
+    const names: Record<string, string> = { population: 'Population', restaurants: 'Restaurants' };
+    const nameOf = (measure: MeasureRef) => (measure.source === 'census' ? names[measure.key] ?? measure.key : '?');
+    expect(formulaText(tokens('( population - 1000 ) / restaurants * 1.5'), nameOf, 'en')).toBe('(Population − 1,000) ÷ Restaurants × 1.5');
+    expect(formulaText(tokens('population / 1000.5'), nameOf, 'fr')).toBe('Population ÷ 1\u202f000,5');
   });
 });
 

@@ -16,7 +16,9 @@ export type ArithmeticOperator = Exclude<FormulaOperator, '(' | ')'>;
 /** Tokens a formula may hold: room for any ratio an analyst writes, not for a program. */
 export const FORMULA_MAX_TOKENS = 100;
 
-const id = z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' });
+// A token that says nothing readable is a formula that is not one: its refusals all say so (SPEC §8).
+const incorrect = { error: 'errors.formulaIncorrect' } as const;
+const id = z.string(incorrect).trim().min(1, incorrect).max(100, incorrect);
 
 /**
  * What a measure token reads (SPEC §3 Measure): a census figure by its catalogue key, the count of
@@ -26,10 +28,10 @@ export const measureRef = z.discriminatedUnion('source', [
   z.object({ source: z.literal('census'), key: id }),
   z.object({ source: z.literal('poi'), searchId: id }),
   z.object({
-    source: z.literal('client_dataset'), datasetId: id, method: z.enum(AGGREGATE_METHODS, { error: 'validation.invalid' }),
+    source: z.literal('client_dataset'), datasetId: id, method: z.enum(AGGREGATE_METHODS, incorrect),
     // A count needs no column; a sum or an average is of one.
-    column: z.string().trim().min(1).max(200).optional(),
-  }).refine((ref) => ref.method === 'count' || ref.column !== undefined, { error: 'validation.required', path: ['column'] }),
+    column: z.string(incorrect).trim().min(1, incorrect).max(200, incorrect).optional(),
+  }).refine((ref) => ref.method === 'count' || ref.column !== undefined, { ...incorrect, path: ['column'] }),
   z.object({ source: z.literal('metric'), metricId: id }),
 ], { error: 'errors.formulaIncorrect' });
 export type MeasureRef = z.infer<typeof measureRef>;
@@ -143,6 +145,22 @@ export function tokenMeasures(tokens: readonly FormulaToken[]): MeasureRef[] {
   const found = new Map<string, MeasureRef>();
   for (const token of tokens) if (token.type === 'measure') found.set(measureRefKey(token.measure), token.measure);
   return [...found.values()];
+}
+
+const OPERATOR_SIGNS: Record<FormulaOperator, string> = { '+': '+', '-': '−', '*': '×', '/': '÷', '(': '(', ')': ')' };
+
+/**
+ * The formula as a reader writes it (`Population ÷ Restaurants × 1,000`): measures by the names
+ * `nameOf` gives, numbers in the locale's format, typographic operators. For the report, the
+ * exports and the editor's summary; the tokens stay the formula of record.
+ */
+export function formulaText(tokens: readonly FormulaToken[], nameOf: (measure: MeasureRef) => string, locale: string): string {
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+  return tokens.map((token) => {
+    if (token.type === 'measure') return nameOf(token.measure);
+    if (token.type === 'value') return numbers.format(token.value);
+    return OPERATOR_SIGNS[token.value];
+  }).join(' ').replace(/\( /g, '(').replace(/ \)/g, ')');
 }
 
 /** One string per measure: equal measures, equal keys (`census:population`, `poi:<search id>`…). */

@@ -26,7 +26,7 @@ export const REPORT_MAX_AREAS = 20;
 export const REPORT_TEXT_LIMITS = { title: 120, comment: 2000 } as const;
 
 /** The parts of a report the customisation panel turns on and off, in the order they are printed per area. */
-export const REPORT_SECTIONS = ['map', 'census', 'businesses', 'ownData', 'divisions'] as const;
+export const REPORT_SECTIONS = ['map', 'census', 'businesses', 'ownData', 'indicators', 'divisions'] as const;
 export type ReportSection = (typeof REPORT_SECTIONS)[number];
 
 /** Where the report's logo comes from: the organisation's, an image the user uploaded (an asset), or none. */
@@ -61,6 +61,9 @@ export interface ReportBusinessCount { search: Omit<SearchView, 'version'>; coun
 /** What one of the user's datasets on the map holds in an area. */
 export interface ReportOwnDataCount { name: string; count: number }
 
+/** One of the map's indicators in an area: its value (null: none, e.g. a division by zero) and how it is made. */
+export interface ReportIndicatorValue { name: string; symbol: string; formula: string; value: number | null }
+
 export interface ReportArea {
   id: string;
   label: string;
@@ -74,6 +77,7 @@ export interface ReportArea {
   census?: AreaMeasures;
   businesses?: ReportBusinessCount[];
   ownData?: ReportOwnDataCount[];
+  indicators?: ReportIndicatorValue[];
   divisions?: DivisionList[];
 }
 
