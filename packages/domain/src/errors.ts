@@ -50,6 +50,12 @@ export const ERRORS = {
   heatmapTimeout: { code: 'HEATMAP_TIMEOUT', status: 503, message: 'errors.heatmapTimeout', retryAfterSeconds: 10 },
   /** A heatmap of an indicator (metricId) on a server where no indicator value source is registered yet. */
   heatmapMetricUnsupported: { code: 'HEATMAP_METRIC_UNSUPPORTED', status: 400, message: 'errors.heatmapMetricUnsupported' },
+  /** The "where to open" layer not computed within its time limit (details.seconds): the searches were stopped. */
+  reachabilityTimeout: { code: 'REACHABILITY_TIMEOUT', status: 503, message: 'errors.reachabilityTimeout', retryAfterSeconds: 10 },
+  /** The layer needs our routing engine's graphs; an operator's external routing server has no batch of searches. */
+  reachabilityUnavailable: { code: 'REACHABILITY_UNAVAILABLE', status: 422, message: 'errors.reachabilityUnavailable' },
+  /** No territorial unit with a population around the grid: every cell would read 0. */
+  reachabilityNoPopulation: { code: 'REACHABILITY_NO_POPULATION', status: 422, message: 'errors.reachabilityNoPopulation' },
   mapNotFound: { code: 'MAP_NOT_FOUND', status: 404, message: 'errors.mapNotFound' },
   folderNotFound: { code: 'FOLDER_NOT_FOUND', status: 404, message: 'errors.folderNotFound' },
   areaNotFound: { code: 'AREA_NOT_FOUND', status: 404, message: 'errors.areaNotFound' },

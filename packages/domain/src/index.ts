@@ -14,6 +14,7 @@ export * from './isochrone-values.js';
 export * from './territories.js';
 export * from './measure-catalogue.js';
 export * from './heatmaps/index.js';
+export * from './reachability/index.js';
 export * from './realtime.js';
 export * from './billing/index.js';
 export * from './organization/index.js';

@@ -59,4 +59,6 @@ export const FEATURES = {
   /** Connecting a CRM and synchronising its lists as datasets (ESSENTIAL; SPEC §6: some users may not). */
   crm: 'crm',
   heatmap: (measure: string, country: string) => `heatmap:${measure}:${country}`,
+  /** The "where to open" layer: population reachable from each cell of a grid (PRO, by `heatmap:*`). */
+  reachabilityHeatmap: 'heatmap:reachability',
 } as const;

@@ -1,0 +1,2 @@
+export * from './reachability-grid.js';
+export * from './reachability-request.js';
