@@ -5,8 +5,9 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { DatasetLayer, DatasetPoint, SearchLayer, SearchPoint } from './point-layers.js';
 import type { UnitLayer } from './unit-layers.js';
+import type { HeatmapLayer } from './heatmap-layers.js';
 
-export type { DatasetLayer, DatasetPoint, SearchLayer, SearchPoint, UnitLayer };
+export type { DatasetLayer, DatasetPoint, HeatmapLayer, SearchLayer, SearchPoint, UnitLayer };
 
 /** An area as the map draws it. Hidden areas are not drawn. */
 export interface DisplayArea {
@@ -46,6 +47,8 @@ export interface MapAdapter {
   fitTo(geometry: GeoJSON.Geometry, options?: { maxZoom?: number }): void;
   /** Draws a kind of territorial unit (outlines, selection, labels) for the administrative mode; null removes them. */
   showUnits(layer: UnitLayer | null): void;
+  /** Draws a heatmap (units coloured by class) under the labels, the unit outlines and the areas; null removes it. */
+  showHeatmap(layer: HeatmapLayer | null): void;
   /** Calls the handler when a unit of the shown kind is clicked; returns the unsubscribe. */
   onUnitClick(handler: (unit: { code: string; name: string }) => void): () => void;
   /** Draws the points of business searches in their colours (clusters with counts at low zooms), the first on top; [] removes them. */

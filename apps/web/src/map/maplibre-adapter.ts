@@ -8,6 +8,7 @@ import { IDLE, type InteractionStore } from './interaction.js';
 import { startPolygonDrawing, type PolygonDrawing } from './polygon-drawing.js';
 import { startPointPicking, type PointPicking } from './point-picking.js';
 import { PointHighlight, PointLayers, type DatasetLayer, type DatasetPoint, type PointFeature, type SearchLayer, type SearchPoint } from './point-layers.js';
+import { HeatmapLayers, type HeatmapLayer } from './heatmap-layers.js';
 import { startShapeEditing, type ShapeEditing } from './shape-editing.js';
 import { UnitLayers, UNITS_FILL_LAYER_ID, UNITS_POINT_LAYER_ID, type UnitLayer } from './unit-layers.js';
 
@@ -37,6 +38,7 @@ export class MaplibreMapAdapter implements MapAdapter {
   private readonly searchPointClickHandlers = new Set<SearchPointClickHandler>();
   private readonly datasetPointClickHandlers = new Set<DatasetPointClickHandler>();
   private readonly units: UnitLayers;
+  private readonly heatmap: HeatmapLayers;
   private readonly searches: PointLayers;
   private readonly datasets: PointLayers;
   private readonly highlight: PointHighlight;
@@ -52,6 +54,7 @@ export class MaplibreMapAdapter implements MapAdapter {
   constructor(private readonly map: MaplibreMap, private readonly interactionStore: InteractionStore) {
     addAreaLayers(map);
     this.units = new UnitLayers(map);
+    this.heatmap = new HeatmapLayers(map);
     this.searches = new PointLayers(map, 'catchment-search-');
     this.datasets = new PointLayers(map, 'catchment-dataset-');
     this.highlight = new PointHighlight(map);
@@ -76,6 +79,7 @@ export class MaplibreMapAdapter implements MapAdapter {
     this.map.off('click', this.handlePointClick);
     this.map.off('mousemove', this.handlePointHover);
     this.popup?.remove();
+    this.heatmap.dispose();
     this.clickHandlers.clear();
     this.searchPointClickHandlers.clear();
     this.datasetPointClickHandlers.clear();
@@ -193,6 +197,10 @@ export class MaplibreMapAdapter implements MapAdapter {
 
   showUnits(layer: UnitLayer | null): void {
     this.units.show(layer);
+  }
+
+  showHeatmap(layer: HeatmapLayer | null): void {
+    this.heatmap.show(layer);
   }
 
   onUnitClick(handler: UnitClickHandler): () => void {
