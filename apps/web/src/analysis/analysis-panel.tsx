@@ -26,6 +26,7 @@ import { LockedFeature, TabLock } from '../plans/plan-lock.js';
 import { usePlanAccess } from '../plans/use-plan-access.js';
 import { DatasetsTab } from '../datasets/datasets-tab.js';
 import { PoiTab } from '../searches/poi-tab.js';
+import { IndicatorsTab } from '../indicators/indicators-tab.js';
 import { ReportTab } from '../reports/report-tab.js';
 import { areaCentre, useCountryAt } from './analysis-country.js';
 import { CensusTab } from './census-tab.js';
@@ -47,6 +48,7 @@ function tabFeature(tab: AnalysisTab, country: Country): { feature: string; topi
   if (tab === 'census') return { feature: FEATURES.census(country), topic: 'census' };
   if (tab === 'divisions') return { feature: FEATURES.divisions(country), topic: 'divisions' };
   if (tab === 'report') return { feature: FEATURES.reports(country), topic: 'reports' };
+  if (tab === 'indicators') return { feature: FEATURES.metrics, topic: 'indicators' };
   return null;
 }
 
@@ -186,18 +188,11 @@ function VisitorPrompt() {
 }
 
 function TabContent({ tab, target, country }: { tab: AnalysisTab; target: AnalysisTarget; country: Country }) {
-  const { t } = useTranslation();
   if (tab === 'poi') return <PoiTab target={target} country={country} />;
   if (tab === 'datasets') return <DatasetsTab target={target} />;
   if (tab === 'report') return <ReportTab target={target} />;
-  if ((tab === 'census' || tab === 'divisions') && target.area) {
-    return tab === 'census' ? <CensusTab target={target} /> : <DivisionsTab target={target} />;
-  }
-  if (tab === 'census' || tab === 'divisions') return null;
-  return (
-    <div className="analysis-upcoming" data-testid={`analysis-upcoming-${tab}`}>
-      <p>{t(`analysis.upcoming.${tab}`)}</p>
-      <p className="panel-note">{t('analysis.upcomingNote')}</p>
-    </div>
-  );
+  if (tab === 'indicators') return <IndicatorsTab target={target} country={country} />;
+  // The census and the divisions are of an area: without one, the panel's note asks to draw it.
+  if (!target.area) return null;
+  return tab === 'census' ? <CensusTab target={target} /> : <DivisionsTab target={target} />;
 }
