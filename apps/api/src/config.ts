@@ -34,6 +34,8 @@ export interface Config {
   chromiumPath: string | undefined;
   /** Longest a report may take to lay out and print; past it the report is 'Too many data to export'. */
   reportTimeoutSeconds: number;
+  /** Longest a heatmap's legend or tile may take to build; past it the call ends with HEATMAP_TIMEOUT (SPEC §8). */
+  heatmapTimeoutSeconds: number;
   logLevel: string;
   /** Secure cookies need HTTPS; on by default when PUBLIC_URL is https. */
   secureCookies: boolean;
@@ -251,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDistDir: path.resolve(cwd, env.WEB_DIST_DIR || 'apps/web/dist'),
     chromiumPath: env.CHROMIUM_PATH || undefined,
     reportTimeoutSeconds: positiveInteger(env.REPORT_TIMEOUT_SECONDS, 180, 'REPORT_TIMEOUT_SECONDS'),
+    heatmapTimeoutSeconds: positiveInteger(env.HEATMAP_TIMEOUT_SECONDS, 20, 'HEATMAP_TIMEOUT_SECONDS'),
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: publicUrl.startsWith('https://'),
     routingGraphDir: path.resolve(cwd, env.ROUTING_GRAPH_DIR || path.join(dataDir, 'graphs')),

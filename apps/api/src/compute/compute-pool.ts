@@ -7,7 +7,7 @@
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import { DomainError, type AreaGeometry, type Locale, type PasswordStrength, type PasswordUserInputs } from '@catchment/domain';
+import { DomainError, type AreaGeometry, type HeatmapClasses, type HeatmapClassification, type Locale, type PasswordStrength, type PasswordUserInputs } from '@catchment/domain';
 import type { NamedDivisions } from '../territories/divisions-workbook.js';
 import type { NamedMeasures } from '../territories/census-workbook.js';
 import type { ComparedArea } from '../territories/comparison-workbook.js';
@@ -108,9 +108,17 @@ export class ComputePool {
     return await this.run({ name: 'datasetFigures', areas: packed, request }, packed) as DatasetFiguresAnswer;
   }
 
-  /** A vector tile of territorial units (null: nothing to draw). */
-  async unitTile(z: number, x: number, y: number, units: UnitTileRow[], labels: boolean): Promise<Uint8Array | null> {
-    return await this.run({ name: 'unitTile', z, x, y, units, labels }) as Uint8Array | null;
+  /**
+   * A vector tile of territorial units (null: nothing to draw): outlines in `layer` (default
+   * `units`), labels too with `labels`; `cancel`: see run.
+   */
+  async unitTile(z: number, x: number, y: number, units: UnitTileRow[], { labels, layer }: { labels: boolean; layer?: string }, cancel?: AbortSignal): Promise<Uint8Array | null> {
+    return await this.run({ name: 'unitTile', z, x, y, units, labels, ...(layer ? { layer } : {}) }, undefined, cancel) as Uint8Array | null;
+  }
+
+  /** A heatmap's class breaks and colours from the values of its units (packages/domain heatmaps); `cancel`: see run. */
+  async heatmapClasses(values: Float64Array, classes: number, classification: HeatmapClassification, cancel?: AbortSignal): Promise<HeatmapClasses> {
+    return await this.run({ name: 'heatmapClasses', values, classes, classification }, undefined, cancel, [values.buffer as ArrayBuffer]) as HeatmapClasses;
   }
 
   /** The divisions export as an XLSX file. */
@@ -185,10 +193,11 @@ export class ComputePool {
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
-  private async run(task: ComputeTask, packed?: PackedGeometries, cancel?: AbortSignal): Promise<unknown> {
+  private async run(task: ComputeTask, packed?: PackedGeometries, cancel?: AbortSignal, transfer: ArrayBuffer[] = []): Promise<unknown> {
     const signal = this.deadlines.start(cancel);
+    const moved = [...(packed ? transferList(packed) : []), ...transfer];
     try {
-      return await this.pool.run(task, { ...(packed ? { transferList: transferList(packed) } : {}), signal });
+      return await this.pool.run(task, { ...(moved.length > 0 ? { transferList: moved } : {}), signal });
     } catch (error) {
       if (cancel?.aborted) throw cancel.reason;
       if (signal.timedOut || (error instanceof Error && /queue is at limit/i.test(error.message))) throw serverBusy();

@@ -17,5 +17,13 @@ export const lngLatQuery = z.object({
 
 const tileCoordinate = z.coerce.number({ error: 'validation.invalid' }).int({ error: 'validation.invalid' }).min(0, { error: 'validation.invalid' });
 
-export const unitTileParams = z.object({ kind: unitKindParam, z: tileCoordinate, x: tileCoordinate, y: tileCoordinate })
-  .refine(({ z: zoom, x, y }) => isValidUnitTile(zoom, x, y), { error: 'validation.invalid', path: ['x'] });
+/** Path params holding a tile's address {z}/{x}/{y} (within the zooms units are tiled at) besides `shape`. */
+export function tileParams<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object({ ...shape, z: tileCoordinate, x: tileCoordinate, y: tileCoordinate })
+    .refine((params) => {
+      const { z: zoom, x, y } = params as { z: number; x: number; y: number };
+      return isValidUnitTile(zoom, x, y);
+    }, { error: 'validation.invalid', path: ['x'] });
+}
+
+export const unitTileParams = tileParams({ kind: unitKindParam });

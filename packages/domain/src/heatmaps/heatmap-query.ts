@@ -41,6 +41,8 @@ export const heatmapQuery = z.object({
   classes: z.coerce.number({ error: 'validation.heatmapClasses' }).int({ error: 'validation.heatmapClasses' })
     .min(HEATMAP_CLASSES.min, { error: 'validation.heatmapClasses' }).max(HEATMAP_CLASSES.max, { error: 'validation.heatmapClasses' })
     .default(HEATMAP_CLASSES.default),
+  /** On tile URLs: the legend's `version`. A tile of the version it names never changes, so it is cached for good. */
+  v: z.string().max(64).optional(),
 }).superRefine((query, ctx) => {
   if ((query.measure === undefined) === (query.metricId === undefined)) {
     ctx.addIssue({ code: 'custom', message: 'validation.heatmapMeasureOrMetric', path: ['measure'] });
@@ -61,7 +63,7 @@ export type HeatmapQueryInput = z.input<typeof heatmapQuery>;
 /** The census heatmap of a query, narrowed: `measure` set. */
 export type CensusHeatmapQuery = HeatmapQuery & { measure: string };
 
-/** The query string of a heatmap's legend and tiles, in a stable order (cache keys, tile URLs). */
+/** The query string of a heatmap's legend and tiles, in a stable order (without `v`, which a tile URL adds). */
 export function heatmapSearchParams(query: HeatmapQuery): URLSearchParams {
   const params = new URLSearchParams({ country: query.country });
   if (query.measure !== undefined) params.set('measure', query.measure);

@@ -91,22 +91,32 @@ function ringArea(ring: Position[]): number {
   return Math.abs(sum / 2);
 }
 
-/** A unit's part in one tile: its outline already clipped to the tile (with a margin) and simplified for the zoom. */
-export interface TileUnit { code: string; name: string; geometry: Point | Polygon | MultiPolygon; label?: Position }
+/**
+ * A unit's part in one tile: its outline already clipped to the tile (with a margin) and simplified
+ * for the zoom; `properties`: figures its feature carries besides code and name (a heatmap's value).
+ */
+export interface TileUnit { code: string; name: string; geometry: Point | Polygon | MultiPolygon; label?: Position; properties?: Record<string, number> }
+
+export interface UnitTileOptions {
+  /** Whether the tile has the `labels` layer. */
+  withLabels: boolean;
+  /** The outlines' layer: `units` for the administrative mode, another name for a map built on the units (the heatmap's). */
+  layer?: string;
+}
 
 /**
  * Encodes one tile from the units the database found in it (cut and simplified there), in the same
  * two layers as UnitTiles: what the map of a dataset of any size needs, one tile at a time.
  */
-export function encodeUnitTile(z: number, x: number, y: number, units: readonly TileUnit[], withLabels: boolean): Uint8Array | null {
+export function encodeUnitTile(z: number, x: number, y: number, units: readonly TileUnit[], { withLabels, layer = UNIT_TILE_LAYERS.units }: UnitTileOptions): Uint8Array | null {
   if (units.length === 0) return null;
   const options = { maxZoom: z, indexMaxZoom: z, extent: TILE_EXTENT, buffer: 64 };
   const layers: Record<string, LegacyTile> = {};
   const outlines = new GeoJSONVT({
     type: 'FeatureCollection',
-    features: units.map((unit): Feature => ({ type: 'Feature', properties: { code: unit.code, name: unit.name }, geometry: unit.geometry })),
+    features: units.map((unit): Feature => ({ type: 'Feature', properties: { code: unit.code, name: unit.name, ...unit.properties }, geometry: unit.geometry })),
   }, { ...options, tolerance: 3 }).getTile(z, x, y);
-  if (outlines && outlines.features.length > 0) layers[UNIT_TILE_LAYERS.units] = outlines;
+  if (outlines && outlines.features.length > 0) layers[layer] = outlines;
   const labelled = withLabels ? units.filter((unit) => unit.label) : [];
   if (labelled.length > 0) {
     const labels = new GeoJSONVT({

@@ -1,0 +1,263 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { classIndexOf, surfaceSquareKilometers, type AreaGeometry, type HeatmapLegend } from '@catchment/domain';
+import type { AppContext } from '../src/context.js';
+import { buildServer } from '../src/server.js';
+import { importTerritoryFiles, signUp, signUpOnPlan, testApp } from './harness.js';
+import { call, createMap, expectError, expectStatus } from './maps-factories.js';
+
+const SHARED = path.resolve(import.meta.dirname, '../../../test-data/fr');
+const COMMUNES_06 = path.join(SHARED, 'communes-06-alpes-maritimes.geojson');
+const POPULATION_06 = path.join(SHARED, 'population-communes-06-alpes-maritimes.csv');
+const IRIS_67 = path.join(SHARED, 'iris-67-bas-rhin.geojson');
+const POPULATION_IRIS_67 = path.join(SHARED, 'population-iris-67-bas-rhin-2016.csv');
+const NICE: [number, number] = [7.262, 43.71];
+const STRASBOURG: [number, number] = [7.75, 48.58];
+
+interface Feature { code: string; value: number | undefined }
+
+/** A sample's figures read from its files: a column of a CSV by the code column, the surfaces of a GeoJSON's features by code. */
+function csvColumn(file: string, codeColumn: string, valueColumn: string): Map<string, number> {
+  const [header, ...rows] = readFileSync(file, 'utf8').trim().split('\n');
+  const columns = header!.split(',');
+  const [code, value] = [columns.indexOf(codeColumn), columns.indexOf(valueColumn)];
+  return new Map(rows.map((row) => row.split(',')).filter((cells) => cells[value] !== '').map((cells) => [cells[code]!, Number(cells[value])]));
+}
+
+function surfacesKm2(file: string, codeProperty: string): Map<string, number> {
+  const collection = JSON.parse(readFileSync(file, 'utf8')) as { features: { properties: Record<string, string>; geometry: AreaGeometry }[] };
+  return new Map(collection.features.map((feature) => [feature.properties[codeProperty]!, surfaceSquareKilometers(feature.geometry)]));
+}
+
+/** The tile holding a point at a zoom. */
+function tileAt([lng, lat]: [number, number], z: number): { z: number; x: number; y: number } {
+  const side = 2 ** z;
+  const x = Math.floor(((lng + 180) / 360) * side);
+  const radians = (lat * Math.PI) / 180;
+  const y = Math.floor(((1 - Math.log(Math.tan(radians) + 1 / Math.cos(radians)) / Math.PI) / 2) * side);
+  return { z, x, y };
+}
+
+function heatmapFeatures(response: LightMyRequestResponse): Feature[] {
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
+  const tile = new VectorTile(new PbfReader(response.rawPayload));
+  expect(Object.keys(tile.layers)).toEqual(['heatmap']);
+  const layer = tile.layers.heatmap!;
+  return Array.from({ length: layer.length }, (_, i) => {
+    const { code, value } = layer.feature(i).properties;
+    return { code: String(code), value: typeof value === 'number' ? value : undefined };
+  });
+}
+
+const query = (fields: Record<string, string | number>) => new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString();
+const tileUrl = (base: string, { z, x, y }: { z: number; x: number; y: number }, fields: Record<string, string | number>) => `${base}/heatmap/tiles/${z}/${x}/${y}.pbf?${query(fields)}`;
+const legendUrl = (base: string, fields: Record<string, string | number>) => `${base}/heatmap/legend?${query(fields)}`;
+const PUBLIC = '/v2/measures/census';
+
+const ascending = (values: number[]) => values.every((value, i) => i === 0 || value > values[i - 1]!);
+
+function expectWellFormed(legend: HeatmapLegend, classes: number) {
+  expect(legend.breaks.length).toBeGreaterThanOrEqual(2);
+  expect(legend.breaks.length).toBeLessThanOrEqual(classes + 1);
+  expect(ascending(legend.breaks)).toBe(true);
+  expect(legend.breaks[0]).toBe(legend.min);
+  expect(legend.breaks.at(-1)).toBe(legend.max);
+  expect(legend.colors).toHaveLength(legend.breaks.length - 1);
+  for (const color of legend.colors) expect(color).toMatch(/^#[0-9a-f]{6}$/);
+}
+
+let app: FastifyInstance;
+let ctx: AppContext;
+
+beforeAll(async () => {
+  ({ app, ctx } = await testApp());
+  await importTerritoryFiles(ctx, 'fr-communes', [COMMUNES_06, POPULATION_06]);
+  await importTerritoryFiles(ctx, 'fr-iris', [IRIS_67, POPULATION_IRIS_67]);
+});
+
+describe('heatmap tiles', () => {
+  const populations = () => csvColumn(POPULATION_06, 'code_insee', 'population');
+
+  it('give each commune its population (raw), on a map, at three zooms', async () => {
+    const user = await signUp(app);
+    const map = await createMap(app, user);
+    const fields = { country: 'fr', measure: 'population', adminDivision: 'fr_cities', densityMode: 'raw' };
+    for (const z of [8, 10, 12]) {
+      const features = heatmapFeatures(await call(app, 'GET', tileUrl(`/v2/maps/${map.id}`, tileAt(NICE, z), fields), { as: user }));
+      const nice = features.find((feature) => feature.code === '06088');
+      expect(nice?.value).toBe(populations().get('06088'));
+      for (const feature of features.filter((entry) => entry.code.startsWith('06'))) expect(feature.value).toBe(populations().get(feature.code));
+    }
+  });
+
+  it('give each commune its population per km² (density); units known only by a point are there without a value', async () => {
+    const surfaces = surfacesKm2(COMMUNES_06, 'code');
+    // Zoom 7: the tile reaches the Var and the Alpes-de-Haute-Provence.
+    const features = heatmapFeatures(await call(app, 'GET', tileUrl(PUBLIC, tileAt(NICE, 7), { country: 'fr', measure: 'population', adminDivision: 'fr_cities', densityMode: 'density' })));
+    const communes = features.filter((feature) => surfaces.has(feature.code));
+    expect(communes.length).toBeGreaterThan(50);
+    for (const commune of communes) {
+      const expected = populations().get(commune.code)! / surfaces.get(commune.code)!;
+      // The database measures surfaces on the spheroid, the sample's check on the sphere.
+      expect(Math.abs(commune.value! / expected - 1)).toBeLessThan(0.01);
+    }
+    // The demo's communes of the neighbouring départements are points: no surface, no density.
+    const withoutValue = features.filter((feature) => feature.value === undefined);
+    expect(withoutValue.length).toBeGreaterThan(0);
+    expect(withoutValue.every((feature) => !surfaces.has(feature.code))).toBe(true);
+  });
+
+  it('give each IRIS its population per km²', async () => {
+    const population = csvColumn(POPULATION_IRIS_67, 'IRIS', 'P16_POP');
+    const surfaces = surfacesKm2(IRIS_67, 'DCOMIRIS');
+    const features = heatmapFeatures(await call(app, 'GET', tileUrl(PUBLIC, tileAt(STRASBOURG, 12), { country: 'fr', measure: 'population', adminDivision: 'fr_iris', densityMode: 'density' })));
+    const withCensus = features.filter((feature) => population.has(feature.code));
+    expect(withCensus.length).toBeGreaterThan(5);
+    for (const feature of withCensus) {
+      expect(Math.abs(feature.value! / (population.get(feature.code)! / surfaces.get(feature.code)!) - 1)).toBeLessThan(0.01);
+    }
+    // The sample's census covers part of the IRIS only: the others are drawn as no data.
+    for (const feature of features.filter((entry) => !population.has(entry.code))) expect(feature.value).toBeUndefined();
+  });
+
+  it('are stored once built, cached for good under the legend\'s version, empty (204) below the level\'s zoom', async () => {
+    const fields = { country: 'fr', measure: 'population', adminDivision: 'fr_iris' };
+    const address = tileAt(STRASBOURG, 11);
+    const first = await call(app, 'GET', tileUrl(PUBLIC, address, fields));
+    const legend = await expectStatus<HeatmapLegend>(200, call(app, 'GET', legendUrl(PUBLIC, fields)));
+    const again = await call(app, 'GET', tileUrl(PUBLIC, address, { ...fields, v: legend.version }));
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(first.headers['cache-control']).toBe('public, max-age=300');
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(legend.minZoom).toBe(8);
+    expect((await call(app, 'GET', tileUrl(PUBLIC, tileAt(STRASBOURG, 7), fields))).statusCode).toBe(204);
+  });
+});
+
+describe('heatmap legends', () => {
+  it('cut the IRIS populations into quantiles: n + 1 edges from the smallest to the largest, about as many IRIS in each class', async () => {
+    const population = csvColumn(POPULATION_IRIS_67, 'IRIS', 'P16_POP');
+    const values = [...population.values()];
+    const legend = await expectStatus<HeatmapLegend>(200, call(app, 'GET', legendUrl(PUBLIC, { country: 'fr', measure: 'population', adminDivision: 'fr_iris', classes: 5 })));
+    expectWellFormed(legend, 5);
+    expect(legend).toMatchObject({ classification: 'quantile', densityMode: 'raw', unit: 'people', perSquareKilometre: false, adminDivision: 'fr_iris', count: values.length });
+    expect(legend.breaks).toHaveLength(6);
+    expect(legend.min).toBeCloseTo(Math.min(...values), 1);
+    expect(legend.max).toBeCloseTo(Math.max(...values), 1);
+    const perClass = [0, 0, 0, 0, 0];
+    for (const value of values) perClass[classIndexOf(value, legend.breaks)]!++;
+    for (const count of perClass) expect(Math.abs(count - values.length / 5)).toBeLessThan(values.length * 0.02);
+  });
+
+  it('give natural breaks (jenks) and densities, in the version of the data', async () => {
+    const legend = await expectStatus<HeatmapLegend>(200, call(app, 'GET', legendUrl(PUBLIC, {
+      country: 'fr', measure: 'population', adminDivision: 'fr_iris', densityMode: 'density', classification: 'jenks', classes: 7,
+    })));
+    expectWellFormed(legend, 7);
+    expect(legend).toMatchObject({ classification: 'jenks', densityMode: 'density', perSquareKilometre: true, version: String(await ctx.territories.data.units.dataVersion()) });
+  });
+
+  it('are built from every commune of France (the demo\'s points too), on a map', async () => {
+    const user = await signUp(app);
+    const map = await createMap(app, user);
+    const legend = await expectStatus<HeatmapLegend>(200, call(app, 'GET', legendUrl(`/v2/maps/${map.id}`, { country: 'fr', measure: 'population', adminDivision: 'fr_cities' }), { as: user }));
+    expectWellFormed(legend, 5);
+    expect(legend.count).toBeGreaterThan(28_000);
+    expect(legend.max).toBeGreaterThanOrEqual(2_000_000);
+  });
+});
+
+describe('who may see which heatmap', () => {
+  const censusLegend = (measure: string, country = 'fr', adminDivision = 'fr_cities') => legendUrl(PUBLIC, { country, measure, adminDivision });
+
+  it('gives anonymous callers the free plan\'s: the population, not the other measures', async () => {
+    await expectStatus(200, call(app, 'GET', censusLegend('population')));
+    await expectStatus(200, call(app, 'GET', censusLegend('population', 'us', 'us_counties')));
+    expectError(await call(app, 'GET', censusLegend('population_0014')), 403, 'PLAN_REQUIRED', 'This is part of the Pro plan: upgrade to use it');
+    expectError(await call(app, 'GET', tileUrl(PUBLIC, tileAt(NICE, 9), { country: 'fr', measure: 'csp_3', adminDivision: 'fr_cities' }), { lang: 'fr' }), 403, 'PLAN_REQUIRED',
+      "Cette fonctionnalité fait partie de l'offre Pro : changez d'offre pour l'utiliser");
+  });
+
+  it('opens every measure to PRO, on the map and without', async () => {
+    const free = await signUp(app);
+    const pro = await signUpOnPlan(app, 'pro_2020');
+    const freeMap = await createMap(app, free);
+    const proMap = await createMap(app, pro);
+    const fields = { country: 'fr', measure: 'population_0014', adminDivision: 'fr_iris' };
+    expectError(await call(app, 'GET', legendUrl(`/v2/maps/${freeMap.id}`, fields), { as: free }), 403, 'PLAN_REQUIRED');
+    await expectStatus(200, call(app, 'GET', legendUrl(`/v2/maps/${proMap.id}`, fields), { as: pro }));
+    await expectStatus(200, call(app, 'GET', legendUrl(PUBLIC, fields), { as: pro }));
+    const tile = await call(app, 'GET', tileUrl(`/v2/maps/${proMap.id}`, tileAt(STRASBOURG, 12), fields), { as: pro });
+    expect(heatmapFeatures(tile).length).toBeGreaterThan(0);
+    expect(tile.headers['cache-control']).toBe('private, max-age=300');
+  });
+
+  it('answers 404 for someone else\'s private map', async () => {
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    const map = await createMap(app, owner);
+    const fields = { country: 'fr', measure: 'population', adminDivision: 'fr_cities' };
+    expectError(await call(app, 'GET', legendUrl(`/v2/maps/${map.id}`, fields), { as: other }), 404, 'MAP_NOT_FOUND');
+    expectError(await call(app, 'GET', tileUrl(`/v2/maps/${map.id}`, tileAt(NICE, 9), fields)), 404, 'MAP_NOT_FOUND');
+  });
+});
+
+describe('bad heatmap requests', () => {
+  it('are refused with a 400 that says why, in English and French', async () => {
+    const cases: [Record<string, string | number>, string, string][] = [
+      [{ country: 'us', measure: 'csp_3', adminDivision: 'us_counties' }, 'This measure is not published for this country', "Cette donnée n'est pas publiée pour ce pays"],
+      [{ country: 'fr', measure: 'population', adminDivision: 'us_counties' }, 'This administrative level does not belong to this country', "Ce niveau administratif n'appartient pas à ce pays"],
+      [{ country: 'fr', adminDivision: 'fr_cities' }, 'Choose a census measure or an indicator (one of the two)', 'Choisissez une donnée du recensement ou un indicateur (l’un des deux)'],
+      [{ country: 'fr', measure: 'population', adminDivision: 'fr_cities', classes: 12 }, 'Choose from 3 to 9 classes', 'Choisissez de 3 à 9 classes'],
+      [{ country: 'de', measure: 'population', adminDivision: 'ww_cities', densityMode: 'density' },
+        'This administrative level is known only by positions, without surfaces: a density cannot be shown, choose raw values',
+        "Ce niveau administratif n'est connu que par des positions, sans surface : une densité ne peut pas être affichée, choisissez les valeurs brutes"],
+    ];
+    for (const [fields, english, french] of cases) {
+      expect(expectError(await call(app, 'GET', legendUrl(PUBLIC, fields)), 400, 'VALIDATION_ERROR').details).toBeDefined();
+      expect(JSON.stringify(expectError(await call(app, 'GET', legendUrl(PUBLIC, fields)), 400, 'VALIDATION_ERROR'))).toContain(english.slice(0, 30));
+      expect(JSON.stringify(expectError(await call(app, 'GET', tileUrl(PUBLIC, tileAt(NICE, 9), fields), { lang: 'fr' }), 400, 'VALIDATION_ERROR'))).toContain(french.slice(0, 30));
+    }
+  });
+
+  it('refuse a tile address out of range', async () => {
+    const fields = { country: 'fr', measure: 'population', adminDivision: 'fr_cities' };
+    expectError(await call(app, 'GET', tileUrl(PUBLIC, { z: 3, x: 99, y: 0 }, fields)), 400, 'VALIDATION_ERROR');
+    expectError(await call(app, 'GET', `${PUBLIC}/heatmap/tiles/a/0/0.pbf?${query(fields)}`), 400, 'VALIDATION_ERROR');
+  });
+
+  it('refuse an indicator until indicators have values per unit', async () => {
+    const user = await signUpOnPlan(app, 'pro_2020');
+    const map = await createMap(app, user);
+    const fields = { country: 'fr', metricId: '0b6f3c5e-8a4d-4d51-9d0e-2f3c1b9a7e10', adminDivision: 'fr_cities' };
+    expectError(await call(app, 'GET', legendUrl(`/v2/maps/${map.id}`, fields), { as: user }), 400, 'HEATMAP_METRIC_UNSUPPORTED',
+      'Heatmaps of indicators are not available yet: choose a census measure');
+    expectError(await call(app, 'GET', legendUrl(PUBLIC, fields), { lang: 'fr' }), 400, 'HEATMAP_METRIC_UNSUPPORTED',
+      'Les cartes de chaleur des indicateurs ne sont pas encore disponibles : choisissez une donnée du recensement');
+  });
+});
+
+describe('a heatmap that takes longer than its time limit', () => {
+  it('ends with the heatmap timeout message, legend and tile, and stores nothing', async () => {
+    const hurried = await buildServer({ ...ctx, config: { ...ctx.config, heatmapTimeoutSeconds: 0.001 } }, { rateLimits: false });
+    try {
+      // Values nobody asked for before: nothing stored to answer from.
+      const fields = { country: 'fr', measure: 'population_75p', adminDivision: 'fr_cities', densityMode: 'density', classification: 'jenks', classes: 8 };
+      const english = 'The heatmap took too long to build: please try again in a moment, or choose a coarser administrative level';
+      const response = await hurried.inject({ method: 'GET', url: `/api${legendUrl(PUBLIC, { ...fields, measure: 'population' })}` });
+      expectError(response, 503, 'HEATMAP_TIMEOUT', english);
+      expect(response.headers['retry-after']).toBe('10');
+      const tile = await hurried.inject({ method: 'GET', url: `/api${tileUrl(PUBLIC, tileAt(NICE, 13), { ...fields, measure: 'population' })}`, headers: { 'accept-language': 'fr' } });
+      expectError(tile, 503, 'HEATMAP_TIMEOUT', 'La carte de chaleur a pris trop de temps à construire : réessayez dans un instant, ou choisissez un niveau administratif moins fin');
+      // With its time, the same legend is built.
+      expectWellFormed(await expectStatus<HeatmapLegend>(200, call(app, 'GET', legendUrl(PUBLIC, { ...fields, measure: 'population' }))), 8);
+    } finally {
+      await hurried.close();
+    }
+  });
+});
