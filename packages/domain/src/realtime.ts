@@ -57,9 +57,9 @@ export type RealtimeClientMessage = z.infer<typeof realtimeClientMessage>;
 /**
  * `list-sync`: the map's content is now at `version`. A write of the map's business searches moves
  * their own version on (not the map's) and says so in `searchesVersion`; a write of its datasets
- * likewise in `datasetsVersion`; a map write leaves both out.
+ * likewise in `datasetsVersion`, of its indicators in `metricsVersion`; a map write leaves them out.
  */
-export interface ListSyncData { mapId: number; version: number; searchesVersion?: number; datasetsVersion?: number }
+export interface ListSyncData { mapId: number; version: number; searchesVersion?: number; datasetsVersion?: number; metricsVersion?: number }
 
 /**
  * `list-sync` of a CRM list synchronised as a dataset, to its owner's sockets: its synchronisation's
@@ -78,6 +78,7 @@ export interface CrmListSyncData {
   version?: undefined;
   searchesVersion?: undefined;
   datasetsVersion?: undefined;
+  metricsVersion?: undefined;
 }
 
 /** `download`: one download job's status and progress now (at most every half second while it runs); the client refetches it. */

@@ -67,6 +67,8 @@ export interface MapsTable {
   searches_version: Generated<number>;
   /** Version of the map's list of datasets (migration 017). */
   datasets_version: Generated<number>;
+  /** Version of the map's list of indicators (migration 026). */
+  metrics_version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -138,6 +140,21 @@ export interface Database {
   crm_connections: CrmConnectionsTable;
   crm_synchronized_lists: CrmSynchronizedListsTable;
   download_jobs: DownloadJobsTable;
+  map_metrics: MapMetricsTable;
+}
+
+/** Indicators of maps (migration 026, apps/api/src/metrics): the formula's tokens as JSON. */
+export interface MapMetricsTable {
+  id: string;
+  map_id: number;
+  name: string;
+  symbol: string;
+  /** Read parsed (jsonb); written as JSON text. */
+  formula: ColumnType<unknown, string, string>;
+  position: number;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Files a user ordered, made by jobs of the queue (migration 022, apps/api/src/downloads). */

@@ -318,6 +318,13 @@ export const en = {
     csp_8: 'Other people without a professional activity',
     median_household_income: 'Median household income',
   },
+  /** The measures a formula may use, as the indicator editor names them (GET …/widgets/metrics). */
+  metrics: {
+    unnamedSearch: 'Search {{id}}',
+    datasetCount: '{{dataset}}: number of rows',
+    datasetSum: '{{dataset}}: sum of {{column}}',
+    datasetAverage: '{{dataset}}: average of {{column}}',
+  },
   measureGroups: {
     population: 'Population',
     age: 'Age',

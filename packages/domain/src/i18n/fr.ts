@@ -315,6 +315,12 @@ export const fr: Catalogue = {
     csp_8: 'Autres personnes sans activité professionnelle',
     median_household_income: 'Revenu médian des ménages',
   },
+  metrics: {
+    unnamedSearch: 'Recherche {{id}}',
+    datasetCount: '{{dataset}} : nombre de lignes',
+    datasetSum: '{{dataset}} : somme de {{column}}',
+    datasetAverage: '{{dataset}} : moyenne de {{column}}',
+  },
   measureGroups: {
     population: 'Population',
     age: 'Âge',

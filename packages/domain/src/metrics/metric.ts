@@ -3,7 +3,8 @@
  * indicators, their values for areas, and the measures a formula may use (the editor's chips).
  */
 import { z } from 'zod';
-import type { Country } from '../enums.js';
+import { COUNTRIES, type Country } from '../enums.js';
+import { FEATURES } from '../plans/features.js';
 import { analysisCountry, MEASURE_AREAS_MAX } from '../schemas/territories.js';
 import { uuid } from '../schemas/common.js';
 import type { MeasureUnit } from '../territories.js';
@@ -37,7 +38,12 @@ export const computeMetricsBody = z.object({
   country: analysisCountry,
 });
 
-export const metricWidgetsQuery = z.object({ country: analysisCountry });
+/**
+ * The country whose census measures the editor offers (France without one, as GET …/measures), and
+ * the indicator being edited, if any: it and the indicators that read it are left out (a formula
+ * reading them would make a cycle).
+ */
+export const metricWidgetsQuery = z.object({ country: z.enum(COUNTRIES, { error: 'validation.invalid' }).default('fr'), metricId: uuid.optional() });
 
 export type CreateMetricBody = z.infer<typeof createMetricBody>;
 export type UpdateMetricBody = z.infer<typeof updateMetricBody>;
@@ -54,6 +60,17 @@ export interface MetricView {
 }
 
 export interface MetricList { metrics: MetricView[] }
+
+/**
+ * The features saving a formula needs (SPEC §6: indicators from PRO, advanced formulas from
+ * ADVANCED). PRO: a formula of one measure, with any numbers (`population / 1000`, `restaurants *
+ * 1.2`). ADVANCED: a formula combining two measures or more (a ratio such as `population /
+ * restaurants`), or reading another indicator (an indicator built on indicators).
+ */
+export function metricFormulaFeatures(measures: readonly MeasureRef[]): string[] {
+  const advanced = measures.length > 1 || measures.some((measure) => measure.source === 'metric');
+  return advanced ? [FEATURES.metrics, FEATURES.metricFormulas] : [FEATURES.metrics];
+}
 
 /** One indicator's value for an area: null when it has none (a measure without data, a division by zero). */
 export interface MetricValue {
