@@ -20,9 +20,8 @@ import { crmSyncScheduleModule } from './crm/sync/crm-sync-schedule.js';
 import { downloadsRoutes } from './downloads/downloads.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { assetsRoutes } from './assets/assets.routes.js';
-import { metricsRoutes } from './metrics/metrics.routes.js';
-import { heatmapsRoutes } from './heatmaps/heatmaps.routes.js';
+import { reachabilityRoutes } from './heatmaps/reachability/reachability.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule, downloadsRoutes, assetsRoutes, reportsRoutes, heatmapsRoutes, metricsRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule, downloadsRoutes, assetsRoutes, reportsRoutes, reachabilityRoutes];

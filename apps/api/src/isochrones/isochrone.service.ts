@@ -31,7 +31,7 @@ export const SEA_MARGIN_METERS = 1_500;
 export const IMPORT_ROADS_HINT = 'import an OpenStreetMap extract of the region (npm run data -- import osm <file.osm.pbf>) and restart the server';
 
 /** Each engine failure as the client sees it: an entry of the error catalogue, and its message. */
-const ROUTING_FAILURES: Record<RoutingErrorCode, { error: ErrorName; message: ErrorMessageKey }> = {
+export const ROUTING_FAILURES: Record<RoutingErrorCode, { error: ErrorName; message: ErrorMessageKey }> = {
   NO_GRAPH_FOR_POINT: { error: 'noRoadNetwork', message: 'errors.noRoadNetwork' },
   START_TOO_FAR: { error: 'startTooFar', message: 'errors.startTooFar' },
   MODE_NOT_AVAILABLE: { error: 'modeNotInNetwork', message: 'errors.modeNotInNetwork' },
