@@ -21,7 +21,9 @@ import { downloadsRoutes } from './downloads/downloads.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { assetsRoutes } from './assets/assets.routes.js';
 import { reachabilityRoutes } from './heatmaps/reachability/reachability.routes.js';
+import { metricsRoutes } from './metrics/metrics.routes.js';
+import { heatmapsRoutes } from './heatmaps/heatmaps.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule, downloadsRoutes, assetsRoutes, reportsRoutes, reachabilityRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule, downloadsRoutes, assetsRoutes, reportsRoutes, heatmapsRoutes, reachabilityRoutes, metricsRoutes];
