@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -247,15 +248,22 @@ describe('a heatmap that takes longer than its time limit', () => {
     const hurried = await buildServer({ ...ctx, config: { ...ctx.config, heatmapTimeoutSeconds: 0.001 } }, { rateLimits: false });
     try {
       // Values nobody asked for before: nothing stored to answer from.
-      const fields = { country: 'fr', measure: 'population_75p', adminDivision: 'fr_cities', densityMode: 'density', classification: 'jenks', classes: 8 };
+      const fields = { country: 'fr', measure: 'population', adminDivision: 'fr_cities', densityMode: 'density', classification: 'jenks', classes: 8 };
+      const address = tileAt(NICE, 13);
       const english = 'The heatmap took too long to build: please try again in a moment, or choose a coarser administrative level';
-      const response = await hurried.inject({ method: 'GET', url: `/api${legendUrl(PUBLIC, { ...fields, measure: 'population' })}` });
+      const response = await hurried.inject({ method: 'GET', url: `/api${legendUrl(PUBLIC, fields)}` });
       expectError(response, 503, 'HEATMAP_TIMEOUT', english);
       expect(response.headers['retry-after']).toBe('10');
-      const tile = await hurried.inject({ method: 'GET', url: `/api${tileUrl(PUBLIC, tileAt(NICE, 13), { ...fields, measure: 'population' })}`, headers: { 'accept-language': 'fr' } });
+      const tile = await hurried.inject({ method: 'GET', url: `/api${tileUrl(PUBLIC, address, fields)}`, headers: { 'accept-language': 'fr' } });
       expectError(tile, 503, 'HEATMAP_TIMEOUT', 'La carte de chaleur a pris trop de temps à construire : réessayez dans un instant, ou choisissez un niveau administratif moins fin');
+      const version = String(await ctx.territories.data.units.dataVersion());
+      const stored = await sql<{ legends: number; tiles: number }>`
+        SELECT (SELECT count(*) FROM heatmap_legends WHERE key = 'census:population:fr_cities:fr:density:jenks:8' AND data_version = ${version})::int AS legends,
+          (SELECT count(*) FROM heatmap_tiles WHERE values_key = 'census:population:fr_cities:fr:density' AND data_version = ${version}
+            AND z = ${address.z} AND x = ${address.x} AND y = ${address.y})::int AS tiles`.execute(ctx.database.db);
+      expect(stored.rows[0]).toEqual({ legends: 0, tiles: 0 });
       // With its time, the same legend is built.
-      expectWellFormed(await expectStatus<HeatmapLegend>(200, call(app, 'GET', legendUrl(PUBLIC, { ...fields, measure: 'population' }))), 8);
+      expectWellFormed(await expectStatus<HeatmapLegend>(200, call(app, 'GET', legendUrl(PUBLIC, fields))), 8);
     } finally {
       await hurried.close();
     }
