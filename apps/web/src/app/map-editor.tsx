@@ -10,6 +10,7 @@ import { EditorProvider, SaveIndicator, UndoToast, useEditorShortcuts } from '..
 import { CreateAreaPanel, LayersPanel } from '../panels/index.js';
 import { AnalysisPanel } from '../analysis/analysis-panel.js';
 import { DatasetsView } from '../datasets/datasets-view.js';
+import { HeatmapView } from '../heatmap/heatmap-view.js';
 import { SearchesView } from '../searches/searches-view.js';
 import { MapListSync } from '../realtime/map-list-sync.js';
 import { FitOnOpen } from './fit-on-open.js';
@@ -44,6 +45,7 @@ export function MapEditor({ document, onConflict, banner }: MapEditorProps) {
         <LayersPanel mapId={document ? String(document.id) : null} />
       </PanelsDrawer>
       <div className="map-top">{banner}</div>
+      {document && <HeatmapView mapId={String(document.id)} />}
       {/* The map's business searches and the user's own data: drawn on the map, listed in the analysis panel's tabs. */}
       <SearchesView mapId={document ? String(document.id) : null}>
         <DatasetsView mapId={document ? String(document.id) : null} canEdit={document?.canEdit ?? false}>

@@ -65,6 +65,10 @@ export interface MapAdapter {
   showPopup(popup: MapPopup | null): void;
   /** The centre of the current view, [lng, lat]. */
   viewCenter(): [number, number];
+  /** The zoom of the current view. */
+  viewZoom(): number;
+  /** Calls the handler each time the view stops moving (pan, zoom); returns the unsubscribe. */
+  onViewChange(handler: () => void): () => void;
   /** Flies to a point; `covered` says how many pixels of each side panels cover, so that the point lands in the part left visible. */
   flyTo(center: [number, number], zoom?: number, covered?: CoveredSides): void;
 }

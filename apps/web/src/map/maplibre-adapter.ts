@@ -269,6 +269,15 @@ export class MaplibreMapAdapter implements MapAdapter {
     return [lng, lat];
   }
 
+  viewZoom(): number {
+    return this.map.getZoom();
+  }
+
+  onViewChange(handler: () => void): () => void {
+    this.map.on('moveend', handler);
+    return () => { this.map.off('moveend', handler); };
+  }
+
   flyTo(center: [number, number], zoom?: number, covered: CoveredSides = {}): void {
     // Half the covered width on each side moves the point to the middle of what is left in view.
     const offset: [number, number] = [((covered.left ?? 0) - (covered.right ?? 0)) / 2, ((covered.top ?? 0) - (covered.bottom ?? 0)) / 2];

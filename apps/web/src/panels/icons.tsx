@@ -14,6 +14,7 @@ const PATHS = {
   undo: 'M9 14L4 9l5-5 M4 9h11a5 5 0 0 1 0 10h-3',
   redo: 'M15 14l5-5-5-5 M20 9H9a5 5 0 0 0 0 10h3',
   layers: 'M12 3l9 5-9 5-9-5 9-5z M3 13l9 5 9-5',
+  heatmap: 'M4 4h7v7H4z M13 4h7v7h-7z M4 13h7v7H4z M13 13h7v7h-7z',
   check: 'M5 12l5 5 9-10',
   more: 'M5 12h.01 M12 12h.01 M19 12h.01',
   download: 'M12 4v11 M7 10l5 5 5-5 M5 20h14',

@@ -10,6 +10,7 @@ describe('feature topics', () => {
     expect(featureTopic(FEATURES.metricFormulas)).toBe('indicators');
     expect(featureTopic(FEATURES.poiCreateNoLimit('gb'))).toBe('searches');
     expect(featureTopic(FEATURES.reports('ca'))).toBe('reports');
+    expect(featureTopic(FEATURES.heatmap('csp_3', 'fr'))).toBe('heatmaps');
   });
 
   it('have no words for features the app does not name', () => {
