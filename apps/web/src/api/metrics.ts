@@ -19,8 +19,9 @@ export const updateMetric = (mapId: string, metricId: string, body: UpdateMetric
 
 export const deleteMetric = (mapId: string, metricId: string) => apiRequest<void>('DELETE', `${base(mapId)}/${metricId}`);
 
+/** Answers the list after the move. */
 export const orderMetric = (mapId: string, metricId: string, move: { referenceMetricUuid: string; before: boolean }) =>
-  apiRequest<unknown>('PUT', `${base(mapId)}/${metricId}/order`, move);
+  apiRequest<MetricList>('PUT', `${base(mapId)}/${metricId}/order`, move);
 
 export const computeMetrics = (mapId: string, areaIds: string[], country: Country, metricIds: string[] | undefined, signal?: AbortSignal) =>
   apiRequest<ComputeMetricsResponse>('POST', `${base(mapId)}/compute`, { areaIds, country, ...(metricIds ? { metricIds } : {}) }, { signal });

@@ -1,10 +1,10 @@
 /**
  * The formula as chips, built with the mouse or the keyboard: a search box offers the map's
- * measures as the user types ("pop" → Population), grouped by source; Enter adds the highlighted
- * one, or the number typed; an operator key (+ - * / ( ), or × ÷ −) adds an operator when the box
- * is empty or holds a number; Backspace in an empty box takes the last chip off. The buttons do the
- * same. `faulty` is the chip the check found out of place (its length: the formula ends too soon),
- * `unknown` the chips whose measure the map does not have.
+ * measures as the user types ("pop" → Population; the down arrow lists them all), grouped by
+ * source; Enter adds the highlighted one, or the number typed; an operator key (+ - * / ( ), or
+ * × ÷ −) adds an operator when the box is empty or holds a number; Backspace in an empty box takes
+ * the last chip off. The buttons do the same. `faulty` is the chip the check found out of place
+ * (its length: the formula ends too soon), `unknown` the chips whose measure the map does not have.
  */
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,12 @@ export function FormulaField({ tokens, onChange, widgets, names, self, faulty, u
   const typedValue = valueTokenOf(text, locale);
   const listOpen = open && typedValue === null && choices.length > 0;
 
-  const add = (...added: FormulaToken[]) => onChange([...tokens, ...added]);
+  // Once a chip is added the suggestions close, leaving the check and the preview in view; typing
+  // (or the down arrow, for every measure) opens them again.
+  const add = (...added: FormulaToken[]) => {
+    onChange([...tokens, ...added]);
+    setOpen(false);
+  };
   const addMeasure = (choice: MeasureChoice) => {
     add({ type: 'measure', measure: choice.measure });
     setText('');
@@ -111,7 +116,7 @@ export function FormulaField({ tokens, onChange, widgets, names, self, faulty, u
             data-testid="metric-formula-input"
             onChange={(event) => { setText(event.target.value); setOpen(true); setHighlighted(0); }}
             onKeyDown={onKeyDown}
-            onFocus={() => setOpen(true)}
+            onFocus={() => setOpen(text.trim() !== '')}
             onBlur={() => setOpen(false)}
           />
           {listOpen && (

@@ -4,7 +4,8 @@
  * (metric-card.tsx), the editor (metric-editor.tsx), and the indicators of the visible areas side
  * by side. Without any indicator it says what they are and offers to start from an example. Every
  * write says "Saving…" then "Saved" (SPEC §4). Shown without an area too: the values then wait
- * for one. The panel locks the tab below Pro (SPEC §6), naming the plan.
+ * for one. The panel locks the tab below Pro (SPEC §6), naming the plan. While it is open, changes
+ * made elsewhere come through the real-time channel.
  */
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ import { measureNames } from './formula-chips.js';
 import { MetricCard } from './metric-card.js';
 import { MetricEditor, type MetricDraft } from './metric-editor.js';
 import { MetricsComparison } from './metrics-comparison.js';
-import { computedAreas, useMetricList, useMetricValues, useMetricWidgets, useMetricWrites } from './use-metrics.js';
+import { computedAreas, useMetricList, useMetricsListSync, useMetricValues, useMetricWidgets, useMetricWrites } from './use-metrics.js';
 import './indicators.css';
 
 /** The editor open on a new indicator (metric null, maybe from the example) or on one of the list. */
@@ -30,6 +31,7 @@ export function IndicatorsTab({ target, country }: { target: AnalysisTarget; cou
   const list = useMetricList(mapId);
   const widgets = useMetricWidgets(mapId, country, i18n.language);
   const writes = useMetricWrites(mapId);
+  useMetricsListSync(mapId);
   const metrics = list.data?.metrics ?? [];
   const areas = computedAreas(area, target.areas);
   const values = useMetricValues(mapId, areas, country, i18n.language, metrics);

@@ -9,7 +9,7 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  checkFormula, DEFAULT_METRIC_SYMBOL, formulaCheckError, measureRefKey, METRIC_SYMBOLS, tokenMeasures,
+  checkFormula, DEFAULT_METRIC_SYMBOL, formulaCheckError, measureRefKey, metricFormulaFeatures, METRIC_SYMBOLS, tokenMeasures,
   type Area, type Country, type FormulaToken, type MetricView,
 } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
@@ -20,7 +20,6 @@ import { usePlanAccess } from '../plans/use-plan-access.js';
 import { formulaLine, measureNames } from './formula-chips.js';
 import { FormulaField } from './formula-field.js';
 import { formatIndicatorValue } from '../analysis/number-format.js';
-import { formulaFeature } from './formula-plan.js';
 import { useFormulaPreview } from './use-formula-preview.js';
 import { useMetricWidgets } from './use-metrics.js';
 
@@ -65,10 +64,12 @@ export function MetricEditor({ mapId, metric, initial, area, country, onSave, on
   const check = checkFormula(draft.formula, (measure) => widgets === undefined || known(measure));
   const unknown = new Set(check.ok || check.reason !== 'unknownMeasures' ? [] : check.unknown.map(measureRefKey));
   const faulty = !check.ok && check.reason === 'incorrect' && draft.formula.length > 0 ? check.at : error?.at ?? null;
-  const feature = formulaFeature(draft.formula);
-  const planLock = access?.lockOf(feature) ?? null;
   const self = metric ? { source: 'metric' as const, metricId: metric.id } : undefined;
   const measures = useMemo(() => tokenMeasures(draft.formula), [draft.formula]);
+  // The first feature the formula needs that the plan lacks (the domain's rule, the API's 403).
+  const locked = access ? metricFormulaFeatures(measures).map((feature) => ({ feature, plan: access.lockOf(feature) })).find((entry) => entry.plan !== null) : undefined;
+  const feature = locked?.feature ?? '';
+  const planLock = locked?.plan ?? null;
   const preview = useFormulaPreview(mapId, area, country, check.ok ? check.expression : null, check.ok ? measures : []);
   const customSymbol = !(METRIC_SYMBOLS as readonly string[]).includes(draft.symbol);
 

@@ -3,12 +3,16 @@
  * (`['metric-widgets', …]`, which lists the indicators too), their values for the areas shown, and
  * the writes. Every write keeps the list as the server answered and asks the values and the
  * measures again; a refusal is the editor's or the card's to say (the server's translated message),
- * a plan refusal also opens the plan comparison (the API client announces it).
+ * a plan refusal also opens the plan comparison (the API client announces it). Changes made
+ * elsewhere (a colleague, another tab) come through the real-time channel: the list is fetched again.
  */
+import { useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Area, Country, CreateMetricBody, MetricList, MetricView, UpdateMetricBody } from '@catchment/domain';
 import { MEASURE_AREAS_MAX } from '@catchment/domain';
 import { computeMetrics, createMetric, deleteMetric, fetchMetrics, fetchMetricWidgets, orderMetric, updateMetric } from '../api/metrics.js';
+import { announcedMetricsVersion } from '../realtime/newer-version-watch.js';
+import { useNewerVersionRefetch } from '../realtime/use-realtime.js';
 
 export const metricsKey = (mapId: string) => ['metrics', mapId] as const;
 const widgetsKey = (mapId: string) => ['metric-widgets', mapId] as const;
@@ -20,6 +24,30 @@ export function useMetricList(mapId: string | null) {
     queryFn: ({ signal }) => fetchMetrics(mapId!, signal),
     enabled: mapId !== null,
     staleTime: 60_000,
+  });
+}
+
+/**
+ * Fetches the list (and the measures, which name the indicators) again when the map's list-sync
+ * announces an indicators version newer than the last one fetched for, at most once per throttle
+ * window. The list carries no version: our own writes, announced too, cost one refetch per burst.
+ */
+export function useMetricsListSync(mapId: string | null): void {
+  const queryClient = useQueryClient();
+  const announced = useRef(0);
+  const fetchedFor = useRef(0);
+  useNewerVersionRefetch(mapId === null ? null : `metrics:${mapId}`, {
+    announced: (message) => {
+      const version = announcedMetricsVersion(message, Number(mapId));
+      if (version !== undefined) announced.current = Math.max(announced.current, version);
+      return version;
+    },
+    shownVersion: () => fetchedFor.current,
+    refetch: () => {
+      fetchedFor.current = announced.current;
+      void queryClient.invalidateQueries({ queryKey: metricsKey(mapId ?? '') });
+      void queryClient.invalidateQueries({ queryKey: widgetsKey(mapId ?? '') });
+    },
   });
 }
 
@@ -87,7 +115,7 @@ export function useMetricWrites(mapId: string) {
       setList((metrics) => metrics.filter((entry) => entry.id !== metricId));
       void refreshDependents();
     },
-    /** Moves the indicator before or after another; the positions are the server's, read again. */
+    /** Moves the indicator before or after another at once; the list is then the server's answer (read again after a refusal). */
     async move(metricId: string, referenceMetricUuid: string, before: boolean): Promise<void> {
       setList((metrics) => {
         const moved = metrics.find((entry) => entry.id === metricId);
@@ -99,9 +127,10 @@ export function useMetricWrites(mapId: string) {
         return rest;
       });
       try {
-        await orderMetric(mapId, metricId, { referenceMetricUuid, before });
-      } finally {
+        queryClient.setQueryData<MetricList>(key, await orderMetric(mapId, metricId, { referenceMetricUuid, before }));
+      } catch (error) {
         await queryClient.invalidateQueries({ queryKey: key });
+        throw error;
       }
     },
   };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIST_SYNC_THROTTLE_MS } from '@catchment/domain';
-import { announcedDatasetsVersion, announcedSearchesVersion, announcedVersion, NewerVersionWatch } from './newer-version-watch.js';
+import { announcedDatasetsVersion, announcedMetricsVersion, announcedSearchesVersion, announcedVersion, NewerVersionWatch } from './newer-version-watch.js';
 
 describe('announcedVersion', () => {
   it('reads the version of a list-sync or a join answer about the map, and nothing else', () => {
@@ -19,6 +19,15 @@ describe('announcedSearchesVersion', () => {
     expect(announcedSearchesVersion({ event: 'list-sync', data: { mapId: 4, version: 9 } }, 4)).toBeUndefined();
     expect(announcedSearchesVersion({ event: 'list-sync', data: { mapId: 5, version: 9, searchesVersion: 3 } }, 4)).toBeUndefined();
     expect(announcedSearchesVersion({ event: 'joined', data: { mapId: 5, id: 5, version: 7, searchesVersion: 2 } }, 4)).toBeUndefined();
+  });
+});
+
+describe('announcedMetricsVersion', () => {
+  it("reads the indicators' version of the map's list-sync, and nothing else", () => {
+    expect(announcedMetricsVersion({ event: 'list-sync', data: { mapId: 4, version: 9, metricsVersion: 3 } }, 4)).toBe(3);
+    expect(announcedMetricsVersion({ event: 'list-sync', data: { mapId: 4, version: 9, searchesVersion: 3 } }, 4)).toBeUndefined();
+    expect(announcedMetricsVersion({ event: 'list-sync', data: { mapId: 5, version: 9, metricsVersion: 3 } }, 4)).toBeUndefined();
+    expect(announcedMetricsVersion({ event: 'joined', data: { mapId: 4, id: 4, version: 7, searchesVersion: 2 } }, 4)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Decides when a map on screen, or its list of business searches or of datasets, must be fetched again: a
- * list-sync (or the answer to a join) announced a version newer than the one shown. Announcements
+ * Decides when a map on screen, or its list of business searches, of datasets or of indicators,
+ * must be fetched again: a list-sync (or the answer to a join) announced a version newer than the one shown. Announcements
  * are gathered for LIST_SYNC_THROTTLE_MS (SPEC §9): a burst of changes costs one refetch, and our
  * own saves, announced too, have by then come back and made the shown version catch up, so they
  * cost none.
@@ -31,6 +31,15 @@ export function announcedSearchesVersion(message: RealtimeServerMessage, mapId: 
 export function announcedDatasetsVersion(message: RealtimeServerMessage, mapId: number): number | undefined {
   if (message.event === 'list-sync' && message.data.mapId === mapId) return message.data.datasetsVersion;
   if (message.event === 'joined' && message.data.id === mapId) return message.data.datasetsVersion;
+  return undefined;
+}
+
+/**
+ * The version of the indicators' list a message announces for the map `mapId`: a write of the
+ * map's indicators says it in its list-sync (other writes do not; a join's answer does not say it).
+ */
+export function announcedMetricsVersion(message: RealtimeServerMessage, mapId: number): number | undefined {
+  if (message.event === 'list-sync' && message.data.mapId === mapId) return message.data.metricsVersion;
   return undefined;
 }
 
