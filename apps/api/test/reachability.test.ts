@@ -20,7 +20,8 @@ import { parseMapRef } from '../src/maps/map-ref.js';
 import { searchesServiceOf } from '../src/poi/poi.routes.js';
 import { DEFAULT_MODE_COUNTRIES, parseModeCountries } from '../src/isochrones/mode-availability.js';
 import { removePoiDataset } from '../src/poi/data/poi-loader.js';
-import { importOsmPoiFile, signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
+import { importOsmPoiFile, importTerritoryFiles, signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
+import { removeDataset } from '../src/territories/data/dataset-loader.js';
 import { call, createMap, expectError, expectStatus } from './maps-factories.js';
 
 const TEST_DATA = path.resolve(import.meta.dirname, '../../../test-data');
@@ -139,9 +140,10 @@ describe('POST /v2/maps/{id}/heatmap/reachability', () => {
   });
 
   it('says where it cannot compute: no road network, an external routing server, a place without population figures', async () => {
+    // The same database behind every server here: the same user and map, served without road networks.
     const noRoads = (await testApp()).app;
-    const user = await signUpOnPlan(noRoads, 'pro_2020');
-    const map = await createMap(noRoads, user);
+    const user = pro;
+    const map = await createMap(routed, user);
     expectError(await layer(noRoads, user, map.id, GRID), 422, 'NO_ROAD_NETWORK');
     const external = await buildServer(createContext(ctx.config, ctx.database, { routing: EXTERNAL_PROVIDERS.valhalla({ baseUrl: 'http://127.0.0.1:9' }) }), { rateLimits: false });
     try {
@@ -150,8 +152,7 @@ describe('POST /v2/maps/{id}/heatmap/reachability', () => {
       await external.close();
     }
     // The middle of the Atlantic: no unit with a population within the margin.
-    const routedMap = await createMap(routed, pro);
-    expectError(await layer(routed, pro, routedMap.id, { ...GRID, center: [-30, 40] }), 422, 'REACHABILITY_NO_POPULATION');
+    expectError(await layer(routed, pro, map.id, { ...GRID, center: [-30, 40] }), 422, 'REACHABILITY_NO_POPULATION');
   });
 
   it('ends with a clear message past its time limit, the searches stopped', async () => {
@@ -168,3 +169,30 @@ describe('POST /v2/maps/{id}/heatmap/reachability', () => {
   });
 });
 
+describe('with boundaries: the communes of the Alpes-Maritimes around Monaco', () => {
+  let communes: string | undefined;
+  beforeAll(async () => {
+    const files = ['communes-06-alpes-maritimes.geojson', 'population-communes-06-alpes-maritimes.csv'].map((file) => path.join(TEST_DATA, 'fr', file));
+    communes = (await importTerritoryFiles(ctx, 'fr-communes', files)).loaded.id;
+  }, 900_000);
+  afterAll(async () => {
+    if (communes) await removeDataset(ctx.database.db, communes);
+  });
+
+  it('spreads each commune\'s people over its roads, by the census rules beside Monaco\'s own figure', async () => {
+    const map = await createMap(routed, pro);
+    // Astride Monaco and Beausoleil, on the demo's Monaco road network.
+    const answer = await expectStatus<ReachabilityHeatmap>(200, layer(routed, pro, map.id, {
+      center: [7.4246, 43.7384], sideMeters: 3_000, cellMeters: 500, transportMode: 'car', durationSeconds: 300,
+    }));
+    expect(answer.region).toBe('monaco');
+    // Imported communes (boundaries) replace the demo's points; Monaco's people come from its GeoNames city.
+    expect(answer.population.sources).toEqual(['fr_cities', 'ww_cities']);
+    const { rows } = await sql<{ population: number; boundary: boolean }>`
+      SELECT (measures->>'population')::float8 AS population, NOT is_point AS boundary FROM live_territory_units WHERE kind = 'fr_cities' AND code = '06012'`.execute(ctx.database.db);
+    expect(rows[0]!.boundary).toBe(true);
+    // Beausoleil's people are on its roads, and some cell reaches them all within 5 minutes.
+    expect(answer.population.placed).toBeGreaterThan(Number(rows[0]!.population));
+    expect(answer.best[0]!.value).toBeGreaterThan(Number(rows[0]!.population));
+  });
+});
