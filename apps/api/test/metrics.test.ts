@@ -31,7 +31,8 @@ beforeAll(async () => {
   await importOsmPoiFile(ctx, path.join(TEST_DATA, 'osm/monaco.osm.pbf'));
   advanced = await signUpOnPlan(app, 'advanced_2024');
   unsubscribe = ctx.events.subscribe((event) => events.push(event));
-});
+// The worker's first test file waits for the demo data to load into a fresh database, and the POIs' import.
+}, 900_000);
 afterAll(() => unsubscribe());
 
 const census = (key: string): FormulaToken => ({ type: 'measure', measure: { source: 'census', key } });

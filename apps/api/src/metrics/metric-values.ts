@@ -70,7 +70,7 @@ export class MetricValues {
       return expressions.get(metricId)!;
     };
 
-    const readings = await this.readMeasures(request, this.baseMeasures(request.metricIds, expressionOf));
+    const { readings, countries } = await this.readMeasures(request, this.baseMeasures(request.metricIds, expressionOf));
 
     return areas.map((area, index): AreaMetrics => {
       // Per area: each indicator evaluated once, however many others read it.
@@ -98,7 +98,7 @@ export class MetricValues {
         const { value, error } = metricReading(metricId);
         return error ? { metricId, value, error } : { metricId, value };
       });
-      return { areaId: area.uuid, country: this.sources.measures.scopeOf(area, request.country).country, metrics };
+      return { areaId: area.uuid, country: countries[index]!, metrics };
     });
   }
 
@@ -124,8 +124,11 @@ export class MetricValues {
     return [...found.values()];
   }
 
-  /** Each measure's reading in every area (in the areas' order), by measureRefKey. */
-  private async readMeasures(request: MetricValuesRequest, measures: readonly MeasureRef[]): Promise<Map<string, Reading[]>> {
+  /**
+   * Each measure's reading in every area (in the areas' order), by measureRefKey, and each area's
+   * data country (the census figures say it; placing the area in its country again costs as much).
+   */
+  private async readMeasures(request: MetricValuesRequest, measures: readonly MeasureRef[]): Promise<{ readings: Map<string, Reading[]>; countries: Country[] }> {
     const { ref, clientId, areas, locale } = request;
     const polygons = areas.map((area) => area.geometry);
     const everywhere = (reading: Reading): Reading[] => areas.map(() => reading);
@@ -159,7 +162,10 @@ export class MetricValues {
         case 'metric': throw new Error('indicators are evaluated, not read');
       }
     };
-    return new Map(await Promise.all(measures.map(async (measure) => [measureRefKey(measure), await read(measure)] as const)));
+    const readings = new Map(await Promise.all(measures.map(async (measure) => [measureRefKey(measure), await read(measure)] as const)));
+    const figures = await census;
+    const countries = areas.map((area, index) => figures[index]?.country ?? this.sources.measures.scopeOf(area, request.country).country);
+    return { readings, countries };
   }
 }
 
