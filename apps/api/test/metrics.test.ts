@@ -8,10 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComputeMeasuresResponse, ComputeMetricsResponse, DatasetAggregation, FormulaToken, MetricList, MetricView, MetricWidgets, PolygonGeometry } from '@catchment/domain';
+import { translate, type ComputeMeasuresResponse, type ComputeMetricsResponse, type DatasetAggregation, type FormulaToken, type MetricList, type MetricView, type MetricWidgets, type PolygonGeometry } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
+import { MapStore } from '../src/maps/map-store.js';
+import { reportDocumentsOf } from '../src/reports/reports.routes.js';
 import { ColumnCounter } from '../src/datasets/column-counts.js';
 import { DatasetsRepository } from '../src/datasets/datasets.repository.js';
 import type { RoomEvent } from '../src/events/event-bus.js';
@@ -367,5 +370,50 @@ describe('the measures a formula may read', () => {
     // Every chip offered is accepted in a formula.
     for (const widget of widgets.widgets) for (const choice of widget.measures.slice(0, 3)) await created(advanced, mapId, choice.label, [{ type: 'measure', measure: choice.measure }]);
     expect((await call(app, 'GET', `/v2/maps/${mapId}/widgets/metrics?country=xx`, { as: advanced })).statusCode).toBe(400);
+  });
+});
+
+describe('indicators in the export and the report', () => {
+  it('the XLSX export writes each indicator with its formula in words and the values of metrics/compute; the report prints the same', async () => {
+    const nice = circleArea({ startPoint: NICE, distance: 2_000, label: 'Nice 2 km' });
+    // No census point of the demo's data within it: no values, and the reason.
+    const cimiez = circleArea({ startPoint: [7.2766, 43.7214], distance: 1_000, label: 'Cimiez 1 km' });
+    const { mapId, areaIds } = await mapWith(advanced, [nice, cimiez]);
+    const thousands = await created(advanced, mapId, 'Residents (thousands)', [op('('), POPULATION, op('+'), num(0), op(')'), op('/'), num(1000)], '👥');
+    await created(advanced, mapId, 'Nothing', [POPULATION, op('/'), num(0)]);
+    const { areas } = await expectStatus<ComputeMetricsResponse>(200, computeMetrics(advanced, mapId, { areaIds }));
+    const valueOf = (index: number, metricId: string) => areas[index]!.metrics.find((item) => item.metricId === metricId)!.value;
+    expect(valueOf(0, thousands.id)).toBeGreaterThan(0);
+    expect(valueOf(1, thousands.id)).toBeNull();
+
+    const response = await call(app, 'POST', `/v2/maps/${mapId}/xlsxreport/indicators`, { as: advanced, payload: { areaIds }, lang: 'fr' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Indicateurs')!;
+    const row = (index: number) => (sheet.getRow(index).values as unknown[]).slice(1);
+    expect(row(1)).toEqual(['Indicateur', 'Formule', 'Nice 2 km', 'Cimiez 1 km']);
+    expect(row(2)).toEqual(['Remarque', undefined, undefined, translate('fr', 'errors.noDataForCountry')]);
+    expect(row(3)).toEqual(['👥 Residents (thousands)', `(${translate('fr', 'measures.population')} + 0) ÷ 1\u202f000`, valueOf(0, thousands.id)]);
+    // No value for a division by zero: an empty cell, never Infinity.
+    expect(row(4)).toEqual(['📊 Nothing', `${translate('fr', 'measures.population')} ÷ 0`]);
+
+    const documents = reportDocumentsOf(ctx, new MapStore(ctx.database.db), (message, error) => { throw new Error(`${message}: ${String(error)}`); });
+    const document = await documents.build(advanced.id, String(mapId), { areaIds, sections: ['indicators'] }, 'en');
+    expect(document.sections).toEqual(['indicators']);
+    expect(document.areas.map((area) => area.indicators)).toEqual([0, 1].map((index) => [
+      { name: 'Residents (thousands)', symbol: '👥', formula: `(${translate('en', 'measures.population')} + 0) ÷ 1,000`, value: valueOf(index, thousands.id) },
+      { name: 'Nothing', symbol: '📊', formula: `${translate('en', 'measures.population')} ÷ 0`, value: null },
+    ]));
+  });
+
+  it('needs indicators in the plan, and a map the caller may read', async () => {
+    const { mapId, areaIds } = await mapWith(advanced, [circleArea({ startPoint: NICE, distance: 1_000 })]);
+    await created(advanced, mapId, 'Population', [POPULATION]);
+    expectError(await call(app, 'POST', `/v2/maps/${mapId}/xlsxreport/indicators`, { as: await signUp(app), payload: { areaIds } }), 404, 'MAP_NOT_FOUND');
+    const free = await signUp(app);
+    const own = await mapWith(free, [circleArea({ startPoint: NICE, distance: 1_000 })]);
+    expectError(await call(app, 'POST', `/v2/maps/${own.mapId}/xlsxreport/indicators`, { as: free, payload: { areaIds: own.areaIds } }), 403, 'PLAN_REQUIRED');
   });
 });

@@ -11,6 +11,7 @@ import { DomainError, type AreaGeometry, type HeatmapClasses, type HeatmapClassi
 import type { NamedDivisions } from '../territories/divisions-workbook.js';
 import type { NamedMeasures } from '../territories/census-workbook.js';
 import type { ComparedArea } from '../territories/comparison-workbook.js';
+import type { IndicatorsWorkbookInput } from '../metrics/indicators-workbook.js';
 import type { AreaIris } from '../territories/iris-workbook.js';
 import type { BoundariesRequest } from '../territories/boundaries-document.js';
 import type { PoiWorkbookSheet } from '../poi/searches/poi-workbook.js';
@@ -134,6 +135,11 @@ export class ComputePool {
   /** The multi-area comparison export as an XLSX file (territories/comparison-workbook.ts). */
   async comparisonWorkbook(areas: ComparedArea[], locale: Locale): Promise<Buffer> {
     return this.runFile({ name: 'comparisonWorkbook', areas, locale });
+  }
+
+  /** The indicators export as an XLSX file (metrics/indicators-workbook.ts). */
+  async indicatorsWorkbook(input: IndicatorsWorkbookInput, locale: Locale): Promise<Buffer> {
+    return this.runFile({ name: 'indicatorsWorkbook', input, locale });
   }
 
   /** The IRIS detail export as an XLSX file (territories/iris-workbook.ts). */

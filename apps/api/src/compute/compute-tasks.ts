@@ -12,6 +12,7 @@ import { passwordStrength, type PasswordStrength, type PasswordUserInputs } from
 import { divisionsWorkbook, type NamedDivisions } from '../territories/divisions-workbook.js';
 import { censusWorkbook, type NamedMeasures } from '../territories/census-workbook.js';
 import { comparisonWorkbook, type ComparedArea } from '../territories/comparison-workbook.js';
+import { indicatorsWorkbook, type IndicatorsWorkbookInput } from '../metrics/indicators-workbook.js';
 import { irisWorkbook, type AreaIris } from '../territories/iris-workbook.js';
 import { boundariesDocument, type BoundariesRequest } from '../territories/boundaries-document.js';
 import { poiWorkbook, type PoiWorkbookSheet } from '../poi/searches/poi-workbook.js';
@@ -67,6 +68,8 @@ export type ComputeTask =
   | { name: 'censusWorkbook'; areas: NamedMeasures[]; locale: Locale }
   /** The multi-area comparison export (census figures of 2 to MEASURE_AREAS_MAX areas side by side). */
   | { name: 'comparisonWorkbook'; areas: ComparedArea[]; locale: Locale }
+  /** The indicators export (the map's indicators in up to MEASURE_AREAS_MAX areas). */
+  | { name: 'indicatorsWorkbook'; input: IndicatorsWorkbookInput; locale: Locale }
   /** The IRIS detail export (up to IRIS_DETAIL_EXPORT_MAX_UNITS rows). */
   | { name: 'irisWorkbook'; areas: AreaIris[]; locale: Locale }
   /** The boundaries of the units an area covers, as GeoJSON or KML (their GeoJSON text parsed and written out here). */
@@ -168,6 +171,8 @@ export function runComputeTask(task: ComputeTask): InvalidGeometry[] | PackedGeo
       return censusWorkbook(task.areas, task.locale);
     case 'comparisonWorkbook':
       return comparisonWorkbook(task.areas, task.locale);
+    case 'indicatorsWorkbook':
+      return indicatorsWorkbook(task.input, task.locale);
     case 'irisWorkbook':
       return irisWorkbook(task.areas, task.locale);
     case 'boundariesDocument':

@@ -1,12 +1,15 @@
 /** HTTP routes of a map's indicators (SPEC §7 metrics), under /v2/maps/{id}/metrics and /widgets/metrics. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  computeMetricsBody, createMetricBody, mapIdParam, metricIdParam, metricWidgetsQuery, orderMetricBody, updateMetricBody, type ComputeMetricsResponse,
+  computeMetricsBody, createMetricBody, translate, mapIdParam, metricIdParam, metricWidgetsQuery, orderMetricBody, updateMetricBody, type ComputeMetricsResponse,
 } from '@catchment/domain';
 import { requireClientId } from '../auth/session.plugin.js';
 import type { AppContext } from '../context.js';
 import { mapDatasetsServiceOf } from '../datasets/maps/map-datasets.routes.js';
 import { requestLocale } from '../http/errors.js';
+import { attachment, fileNameFrom, XLSX_TYPE } from '../http/attachment.js';
+import type { ComputePool } from '../compute/compute-pool.js';
+import type { AreaRecord } from '../maps/areas.repository.js';
 import { parseMapRef } from '../maps/map-ref.js';
 import { searchesServiceOf } from '../poi/poi.routes.js';
 import type { RouteModule } from '../routes.js';
@@ -15,10 +18,12 @@ import { MetricsService } from './metrics.service.js';
 
 const tags = ['metrics'];
 
+const areaLabel = (area: AreaRecord) => area.label || area.uuid;
+
 /** Writes need a session, and say so (401) before the body is even validated. */
 const onRequest = async (request: Parameters<typeof requireClientId>[0]) => { requireClientId(request); };
 
-export const metricsPlugin: FastifyPluginAsyncZod<{ metrics: MetricsService }> = async (app, { metrics }) => {
+export const metricsPlugin: FastifyPluginAsyncZod<{ metrics: MetricsService; compute: ComputePool }> = async (app, { metrics, compute }) => {
   const clientOf = (request: { session?: { clientId: number } | null }) => request.session?.clientId;
   const write = (request: Parameters<typeof requireClientId>[0], id: string) => ({ ref: parseMapRef(id), clientId: requireClientId(request) });
 
@@ -62,6 +67,27 @@ export const metricsPlugin: FastifyPluginAsyncZod<{ metrics: MetricsService }> =
     return { areas: await metrics.compute(parseMapRef(request.params.id), clientOf(request), request.body, requestLocale(request), onFailure) };
   });
 
+  app.post('/v2/maps/:id/xlsxreport/indicators', {
+    schema: {
+      tags, params: mapIdParam, body: computeMetricsBody,
+      summary: "XLSX workbook of the map's indicators in areas (a row per indicator with its formula, a column per area), the values of metrics/compute (PRO)",
+    },
+  }, async (request, reply) => {
+    const locale = requestLocale(request);
+    const onFailure = (error: unknown) => request.log.error({ err: error }, 'indicator measure failed');
+    const printed = await metrics.exportOf(parseMapRef(request.params.id), clientOf(request), request.body, locale, onFailure);
+    const chosen = request.body.metricIds ? printed.metrics.filter((metric) => request.body.metricIds!.includes(metric.id)) : printed.metrics;
+    const workbook = await compute.indicatorsWorkbook({
+      areas: printed.records.map((area, i) => ({ label: areaLabel(area), note: printed.areas[i]!.metrics.find((value) => value.error)?.error?.message ?? null })),
+      indicators: chosen.map((metric) => ({
+        symbol: metric.symbol, name: metric.name, formula: metric.formula,
+        values: printed.areas.map((area) => area.metrics.find((value) => value.metricId === metric.id)?.value ?? null),
+      })),
+    }, locale);
+    const name = `${printed.records.length === 1 ? areaLabel(printed.records[0]!) : translate(locale, 'maps.defaultTitle')} - ${translate(locale, 'metrics.exportName')}`;
+    return reply.type(XLSX_TYPE).header('content-disposition', attachment(fileNameFrom(name, 'xlsx', 'indicators'))).send(workbook);
+  });
+
   app.get('/v2/maps/:id/widgets/metrics', {
     schema: {
       tags, params: mapIdParam, querystring: metricWidgetsQuery,
@@ -77,5 +103,5 @@ export function metricsServiceOf(ctx: AppContext): MetricsService {
 }
 
 export const metricsRoutes: RouteModule = async (api, ctx) => {
-  await api.register(metricsPlugin, { metrics: metricsServiceOf(ctx) });
+  await api.register(metricsPlugin, { metrics: metricsServiceOf(ctx), compute: ctx.compute });
 };

@@ -10,9 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
-  checkFormula, DomainError, DEFAULT_METRIC_SYMBOL, expressionMeasures, FEATURES, findMetricCycle, formulaCheckError, METRICS_PER_MAP_MAX, metricFormulaFeatures,
+  checkFormula, DomainError, DEFAULT_METRIC_SYMBOL, expressionMeasures, FEATURES, findMetricCycle, formulaCheckError, formulaText, measureRefKey, translate, METRICS_PER_MAP_MAX, metricFormulaFeatures,
   parseFormula, REALTIME_EVENTS,
-  type AreaMetrics, type Country, type CreateMetricBody, type FormulaToken, type ListSyncData, type Locale, type MetricList, type MetricView, type MetricWidgets,
+  type AreaMetrics, type Country, type CreateMetricBody, type FormulaToken, type ListSyncData, type Locale, type MeasureRef, type MetricList, type MetricView, type MetricWidgets,
   type UpdateMetricBody,
 } from '@catchment/domain';
 import type { Database } from '../db/schema.js';
@@ -49,6 +49,9 @@ export function metricsSyncEvent(map: Pick<MapRow, 'id' | 'version'>, metricsVer
   const data: ListSyncData = { mapId: map.id, version: map.version, metricsVersion };
   return { room: mapRoom(map.id), event: REALTIME_EVENTS.listSync, data };
 }
+
+/** An indicator as printed: its formula in words. */
+export interface PrintedMetric { id: string; symbol: string; name: string; formula: string }
 
 export class MetricsService {
   private readonly store: MapStore;
@@ -161,6 +164,31 @@ export class MetricsService {
     const metricIds = options.metricIds ? [...new Set(options.metricIds)] : metrics.map((metric) => metric.id);
     if (metricIds.some((id) => !metrics.some((metric) => metric.id === id))) throw metricNotFound();
     return this.values.compute({ ref, clientId, areas, metrics, metricIds, country: options.country, locale: options.locale, ...(options.onFailure ? { onFailure: options.onFailure } : {}) });
+  }
+
+  /** The indicators export's content: the areas asked for, once the caller may read them and has indicators in their plan, and the printable indicators. */
+  async exportOf(ref: MapRef, clientId: number | undefined, request: { areaIds: string[]; country?: Country | undefined }, locale: Locale, onFailure?: (error: unknown) => void) {
+    const areas = await readableAreas(this.store, ref, clientId, request.areaIds);
+    await this.plans.require(clientId, FEATURES.metrics);
+    return { records: areas, ...(await this.printable(ref, clientId, areas, { country: request.country, locale, ...(onFailure ? { onFailure } : {}) })) };
+  }
+
+  /**
+   * The map's indicators as the report and the indicators export print them: each one's symbol,
+   * name and formula as a reader writes it (its measures by the names the editor gives them), and
+   * their values in the areas (valuesOf: the caller checked the plan).
+   */
+  async printable(ref: MapRef, clientId: number | undefined, areas: readonly AreaRecord[], options: { country?: Country | undefined; locale: Locale; onFailure?: (error: unknown) => void }): Promise<{ metrics: PrintedMetric[]; areas: AreaMetrics[] }> {
+    const { map } = await readableMap(this.store, ref, clientId);
+    const sources = await mapMeasureSources(this.db, map.id);
+    // Census measures of another country than the chips' are named from the catalogue below.
+    const names = new Map(metricWidgets(sources, options.country ?? 'ww', options.locale)
+      .flatMap((widget) => widget.measures.map((choice) => [measureRefKey(choice.measure), choice.label] as const)));
+    const nameOf = (measure: MeasureRef) => names.get(measureRefKey(measure))
+      ?? (measure.source === 'census' ? translate(options.locale, `measures.${measure.key}`) : '?');
+    const metrics = sources.metrics.map((metric) => ({ id: metric.id, symbol: metric.symbol, name: metric.name, formula: formulaText(metric.formula, nameOf, options.locale) }));
+    const values = await this.valuesOf(ref, clientId, areas, { country: options.country, locale: options.locale, ...(options.onFailure ? { onFailure: options.onFailure } : {}) });
+    return { metrics, areas: values };
   }
 
   /**

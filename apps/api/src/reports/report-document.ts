@@ -1,14 +1,14 @@
 /**
  * Gathers what a market-study report prints (packages/domain reports/report.ts `ReportDocument`):
  * the areas and how they were made, and per area the sections asked for, each from the service that
- * answers it in the app (census figures, business counts per search, own-data totals, divisions), so
- * the report says what the analysis panel says. A section the orderer's plan does not include is
+ * answers it in the app (census figures, business counts per search, own-data totals, indicators,
+ * divisions), so the report says what the analysis panel says. A section the orderer's plan does not include is
  * left out rather than failing the report; the report itself is PRO (checked by `orderableAreas`).
  */
 import { sql, type Kysely } from 'kysely';
 import {
   DEFAULT_REPORT_COLORS, DomainError, FEATURES, featureGranted, REPORT_COUNTRIES, reportSections, translate,
-  type Access, type Country, type Locale, type ReportArea, type ReportDocument, type ReportOrderBody, type ReportSection,
+  type Access, type Country, type Locale, type ReportArea, type ReportDocument, type ReportIndicatorValue, type ReportOrderBody, type ReportSection,
 } from '@catchment/domain';
 import type { Database } from '../db/schema.js';
 import type { AreaRecord } from '../maps/areas.repository.js';
@@ -23,6 +23,7 @@ import type { PlanAccess } from '../plans/plan-access.js';
 import type { SearchesService } from '../poi/searches/searches.service.js';
 import type { MapDatasetsService } from '../datasets/maps/map-datasets.service.js';
 import type { OrganizationService } from '../organization/organization.service.js';
+import type { MetricsService } from '../metrics/metrics.service.js';
 
 /** An image the report prints as its logo, or null when the asset is not the orderer's. */
 export type ReportImage = (clientId: number, assetId: string) => Promise<{ contentType: string; content: Buffer } | null>;
@@ -35,6 +36,7 @@ export interface ReportSources {
   divisions: DivisionsService;
   searches: SearchesService;
   mapDatasets: MapDatasetsService;
+  metrics: MetricsService;
   organization: OrganizationService;
   /** The user's uploaded images (assets); absent where the server has none. */
   image?: ReportImage;
@@ -47,6 +49,7 @@ export interface ReportSources {
 const SECTION_FEATURE: Partial<Record<ReportSection, (country: Country) => string>> = {
   census: FEATURES.census,
   businesses: FEATURES.poi,
+  indicators: () => FEATURES.metrics,
   divisions: FEATURES.divisions,
 };
 
@@ -119,10 +122,11 @@ export class ReportDocuments {
 
   private async areasOf(ref: MapRef, clientId: number, areas: AreaRecord[], sections: ReportSection[], country: Country, locale: Locale, access: Access): Promise<ReportArea[]> {
     const polygons = areas.map((area) => area.geometry);
-    const [surfaces, businesses, ownData] = await Promise.all([
+    const [surfaces, businesses, ownData, indicators] = await Promise.all([
       this.surfacesKm2(areas),
       sections.includes('businesses') ? this.businessesOf(ref, clientId, polygons, access) : null,
       sections.includes('ownData') ? this.ownDataOf(ref, clientId, polygons) : null,
+      sections.includes('indicators') ? this.indicatorsOf(ref, clientId, areas, country, locale) : null,
     ]);
     return Promise.all(areas.map(async (area, i): Promise<ReportArea> => {
       const onFailure = (error: unknown) => this.sources.log(`report: census of area ${area.uuid} failed`, error);
@@ -140,6 +144,7 @@ export class ReportDocuments {
         ...(census ? { census } : {}),
         ...(businesses ? { businesses: businesses.map((search) => ({ search: search.search, count: search.counts[i]!.count, estimated: search.counts[i]!.estimated })) } : {}),
         ...(ownData ? { ownData: ownData.map((dataset) => ({ name: dataset.name, count: dataset.values[i] ?? 0 })) } : {}),
+        ...(indicators ? { indicators: indicators[i]! } : {}),
         ...(divisions ? { divisions } : {}),
       };
     }));
@@ -159,6 +164,16 @@ export class ReportDocuments {
     const { searches } = await this.sources.searches.list(ref, clientId);
     return Promise.all(searches.map(async ({ version: _version, ...search }) => ({
       search, counts: await this.sources.searches.count(ref, clientId, search.id, polygons),
+    })));
+  }
+
+  /** Per area, the map's indicators in list order with their values there (the plan checked by the section's feature). */
+  private async indicatorsOf(ref: MapRef, clientId: number, areas: AreaRecord[], country: Country, locale: Locale): Promise<ReportIndicatorValue[][]> {
+    const onFailure = (error: unknown) => this.sources.log('report: an indicator measure failed', error);
+    const printed = await this.sources.metrics.printable(ref, clientId, areas, { country, locale, onFailure });
+    return printed.areas.map((area) => printed.metrics.map((metric) => ({
+      name: metric.name, symbol: metric.symbol, formula: metric.formula,
+      value: area.metrics.find((value) => value.metricId === metric.id)?.value ?? null,
     })));
   }
 

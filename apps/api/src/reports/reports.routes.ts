@@ -21,6 +21,7 @@ import { readableMap } from '../maps/map-access.js';
 import { parseMapRef } from '../maps/map-ref.js';
 import { MapStore } from '../maps/map-store.js';
 import { mapDatasetsServiceOf } from '../datasets/maps/map-datasets.routes.js';
+import { metricsServiceOf } from '../metrics/metrics.routes.js';
 import { organizationServiceOf } from '../organization/organization.routes.js';
 import { searchesServiceOf } from '../poi/poi.routes.js';
 import type { RouteModule } from '../routes.js';
@@ -113,6 +114,7 @@ export function reportDocumentsOf(ctx: AppContext, store: MapStore, log: (messag
     divisions: ctx.territories.divisions,
     searches: searchesServiceOf(ctx),
     mapDatasets: mapDatasetsServiceOf(ctx),
+    metrics: metricsServiceOf(ctx),
     organization: organizationServiceOf(ctx),
     image: (clientId, assetId) => assets.assetContent(clientId, assetId),
     mapStyleUrl: ctx.config.mapStyleUrl,

@@ -321,6 +321,7 @@ export const en = {
   /** The measures a formula may use, as the indicator editor names them (GET …/widgets/metrics). */
   metrics: {
     unnamedSearch: 'Search {{id}}',
+    exportName: 'indicators',
     datasetCount: '{{dataset}}: number of rows',
     datasetSum: '{{dataset}}: sum of {{column}}',
     datasetAverage: '{{dataset}}: average of {{column}}',

@@ -317,6 +317,7 @@ export const fr: Catalogue = {
   },
   metrics: {
     unnamedSearch: 'Recherche {{id}}',
+    exportName: 'indicateurs',
     datasetCount: '{{dataset}} : nombre de lignes',
     datasetSum: '{{dataset}} : somme de {{column}}',
     datasetAverage: '{{dataset}} : moyenne de {{column}}',
