@@ -7,7 +7,7 @@
  * change, finds the heatmap as they left it after a reload, and reads it all again in French. A
  * census measure other than the population names the plan that includes it (SPEC §6) and is not
  * drawn; too far out for the communes, the legend offers to zoom in. On a phone the button and the
- * card fit over the map.
+ * card fit over the map. A visitor gets the free plan's heatmaps on the map they draw.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -224,6 +224,24 @@ describe('heatmap', () => {
     await expect.poll(() => hint.count(), { timeout: 10_000 }).toBe(0);
     await waitForMapIdle(page);
     expect((await renderedUnits(page)).length).toBeGreaterThan(0);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  }, TEST_TIMEOUT_MS);
+
+  it('shows a visitor the population density too, on the map they draw without an account', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    await page.goto('/app/');
+    await waitForMapIdle(page);
+    await viewAt(page, AROUND_NICE, 10.5);
+    await page.getByTestId('heatmap-toggle').click();
+    await page.getByTestId('heatmap-country').selectOption('fr');
+    await waitForLegend(page);
+    expect(await page.getByTestId('heatmap-legend-title').innerText()).toMatch(/^Population per km²\s+Communes \(France\)$/);
+    expect(await page.getByTestId('heatmap-legend-class').count()).toBe(5);
+    expect((await renderedUnits(page)).length).toBeGreaterThan(20);
+    // The free plan's locks: another measure names Pro.
+    expect(await page.locator('option[value="census:csp_3"]').getAttribute('data-locked-plan')).toBe('pro_2020');
+    await screenshot(page, 'heatmap-08-visitor');
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   }, TEST_TIMEOUT_MS);

@@ -45,7 +45,7 @@ export function MapEditor({ document, onConflict, banner }: MapEditorProps) {
         <LayersPanel mapId={document ? String(document.id) : null} />
       </PanelsDrawer>
       <div className="map-top">{banner}</div>
-      {document && <HeatmapView mapId={String(document.id)} />}
+      <HeatmapView mapId={document ? String(document.id) : null} />
       {/* The map's business searches and the user's own data: drawn on the map, listed in the analysis panel's tabs. */}
       <SearchesView mapId={document ? String(document.id) : null}>
         <DatasetsView mapId={document ? String(document.id) : null} canEdit={document?.canEdit ?? false}>

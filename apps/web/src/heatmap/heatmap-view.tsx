@@ -1,5 +1,5 @@
 /**
- * The heatmap of a saved map (SPEC §1, §7): a "Heatmap" button over the map's bottom-left corner
+ * The heatmap of a map (SPEC §1, §7; a visitor's map: the public census heatmaps, the free plan's): a "Heatmap" button over the map's bottom-left corner
  * opens a card with the settings (heatmap-form.tsx) and the legend (heatmap-legend.tsx); the
  * heatmap itself is drawn through the map adapter, coloured by the legend the server computed for
  * the same query. It opens on the population density of the communes (or the country's usual
@@ -39,7 +39,8 @@ function lockOfMeasure(measure: HeatmapMeasure, country: Country, access: PlanAc
   return plan ? { feature, plan } : null;
 }
 
-export function HeatmapView({ mapId }: { mapId: string }) {
+/** `mapId`: the saved map shown; null for a visitor's map. */
+export function HeatmapView({ mapId }: { mapId: string | null }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const adapter = useMapAdapter();
@@ -63,7 +64,7 @@ export function HeatmapView({ mapId }: { mapId: string }) {
   const query = heatmapQueryOf(settings, country);
   // The map's indicators (the indicators tab's list), asked only of a plan that has them: a free
   // user is not shown the plans dialog for a list they did not ask for.
-  const indicators = useMetricList(access?.may(FEATURES.metrics) ? mapId : null).data?.metrics ?? [];
+  const indicators = useMetricList(mapId !== null && access?.may(FEATURES.metrics) ? mapId : null).data?.metrics ?? [];
   const lockOf = (measure: HeatmapMeasure) => lockOfMeasure(measure, country, access);
   const lock = lockOf(settings.measure);
 

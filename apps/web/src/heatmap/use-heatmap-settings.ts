@@ -1,10 +1,10 @@
-/** A map's heatmap settings, kept in this browser's localStorage per map so they are there when the map is opened again. */
+/** A map's heatmap settings, kept in this browser's localStorage per map (a visitor's map under one key) so they are there when the map is opened again. */
 import { useCallback, useEffect, useState } from 'react';
 import { parseHeatmapSettings, type HeatmapSettings } from './heatmap-settings.js';
 
-const storageKey = (mapId: string) => `catchment.heatmap.${mapId}`;
+const storageKey = (mapId: string | null) => `catchment.heatmap.${mapId ?? 'visitor'}`;
 
-function read(mapId: string): HeatmapSettings {
+function read(mapId: string | null): HeatmapSettings {
   try {
     const text = window.localStorage.getItem(storageKey(mapId));
     return parseHeatmapSettings(text ? JSON.parse(text) : null);
@@ -14,7 +14,7 @@ function read(mapId: string): HeatmapSettings {
   }
 }
 
-export function useHeatmapSettings(mapId: string): [HeatmapSettings, (change: Partial<HeatmapSettings>) => void] {
+export function useHeatmapSettings(mapId: string | null): [HeatmapSettings, (change: Partial<HeatmapSettings>) => void] {
   const [settings, setSettings] = useState(() => read(mapId));
   // Another map opened in the same screen: its own settings.
   useEffect(() => setSettings(read(mapId)), [mapId]);
