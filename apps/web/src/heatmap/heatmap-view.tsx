@@ -31,10 +31,10 @@ import './heatmap.css';
 /** How far past the level's first zoom "Zoom in" goes, so that its units are drawn at once. */
 const ZOOM_IN_MARGIN = 1;
 
-/** The lock on a heatmap for the user's plan (SPEC §6: `heatmap:<measure>:<country>`; indicators come with the indicators' plan). */
+/** The lock on a heatmap for the user's plan (SPEC §6: `heatmap:<measure>:<country>`, an indicator's `heatmap:metric:<country>`, as the server checks). */
 function lockOfMeasure(measure: HeatmapMeasure, country: Country, access: PlanAccess | null): MeasureLock | null {
   if (!access) return null;
-  const feature = measure.kind === 'census' ? FEATURES.heatmap(measure.key, country) : FEATURES.metrics;
+  const feature = FEATURES.heatmap(measure.kind === 'census' ? measure.key : 'metric', country);
   const plan = access.lockOf(feature);
   return plan ? { feature, plan } : null;
 }
