@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { classIndexOf, surfaceSquareKilometers, type AreaGeometry, type HeatmapLegend } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
-import { importTerritoryFiles, signUp, signUpOnPlan, testApp } from './harness.js';
+import { importOsmPoiFile, importTerritoryFiles, signUp, signUpOnPlan, testApp } from './harness.js';
 import { call, createMap, expectError, expectStatus } from './maps-factories.js';
 
 const SHARED = path.resolve(import.meta.dirname, '../../../test-data/fr');
@@ -79,6 +79,8 @@ beforeAll(async () => {
   ({ app, ctx } = await testApp());
   await importTerritoryFiles(ctx, 'fr-communes', [COMMUNES_06, POPULATION_06]);
   await importTerritoryFiles(ctx, 'fr-iris', [IRIS_67, POPULATION_IRIS_67]);
+  // Businesses, for an indicator reading a search.
+  await importOsmPoiFile(ctx, path.resolve(import.meta.dirname, '../../../test-data/osm/monaco.osm.pbf'));
 });
 
 describe('heatmap tiles', () => {
@@ -232,14 +234,65 @@ describe('bad heatmap requests', () => {
     expectError(await call(app, 'GET', `${PUBLIC}/heatmap/tiles/a/0/0.pbf?${query(fields)}`), 400, 'VALIDATION_ERROR');
   });
 
-  it('refuse an indicator until indicators have values per unit', async () => {
+  it('refuse an indicator without its map (the public calls), and one the map does not have', async () => {
     const user = await signUpOnPlan(app, 'pro_2020');
     const map = await createMap(app, user);
     const fields = { country: 'fr', metricId: '0b6f3c5e-8a4d-4d51-9d0e-2f3c1b9a7e10', adminDivision: 'fr_cities' };
-    expectError(await call(app, 'GET', legendUrl(`/v2/maps/${map.id}`, fields), { as: user }), 400, 'HEATMAP_METRIC_UNSUPPORTED',
-      'Heatmaps of indicators are not available yet: choose a census measure');
+    expectError(await call(app, 'GET', legendUrl(`/v2/maps/${map.id}`, fields), { as: user }), 404, 'METRIC_NOT_FOUND');
     expectError(await call(app, 'GET', legendUrl(PUBLIC, fields), { lang: 'fr' }), 400, 'HEATMAP_METRIC_UNSUPPORTED',
-      'Les cartes de chaleur des indicateurs ne sont pas encore disponibles : choisissez une donnée du recensement');
+      'Seuls les indicateurs faits de chiffres du recensement ont une carte de chaleur, sur leur carte : choisissez une donnée du recensement ou un tel indicateur');
+  });
+});
+
+describe('heatmaps of indicators', () => {
+  const population = { type: 'measure', measure: { source: 'census', key: 'population' } } as const;
+  const metricOf = async (user: Awaited<ReturnType<typeof signUp>>, mapId: number, name: string, formula: unknown[]) =>
+    (await expectStatus<{ id: string }>(201, call(app, 'POST', `/v2/maps/${mapId}/metrics`, { as: user, payload: { name, formula } }))).id;
+
+  it('give each commune the value of a census indicator (and of the indicators it reads), raw and per km², and follow a change of its formula', async () => {
+    const user = await signUpOnPlan(app, 'advanced_2024');
+    const map = await createMap(app, user);
+    const thousands = await metricOf(user, map.id, 'Thousands', [population, { type: 'operator', value: '/' }, { type: 'value', value: 1000 }]);
+    const doubled = await metricOf(user, map.id, 'Doubled', [{ type: 'measure', measure: { source: 'metric', metricId: thousands } }, { type: 'operator', value: '*' }, { type: 'value', value: 2 }]);
+    const populations = csvColumn(POPULATION_06, 'code_insee', 'population');
+    const surfaces = surfacesKm2(COMMUNES_06, 'code');
+    const base = `/v2/maps/${map.id}`;
+    const raw = { country: 'fr', metricId: doubled, adminDivision: 'fr_cities', densityMode: 'raw' };
+    const features = heatmapFeatures(await call(app, 'GET', tileUrl(base, tileAt(NICE, 10), raw), { as: user })).filter((feature) => feature.code.startsWith('06'));
+    expect(features.length).toBeGreaterThan(5);
+    for (const feature of features) expect(feature.value).toBeCloseTo(populations.get(feature.code)! / 1000 * 2, 9);
+    const legend = await expectStatus<HeatmapLegend>(200, call(app, 'GET', legendUrl(base, raw), { as: user }));
+    expectWellFormed(legend, 5);
+    // Cut over every commune of France (the demo's points too), as the population's own legend is.
+    const census = await expectStatus<HeatmapLegend>(200, call(app, 'GET', legendUrl(base, { country: 'fr', measure: 'population', adminDivision: 'fr_cities', densityMode: 'raw' }), { as: user }));
+    expect(legend.max).toBeCloseTo(census.max! / 500, 6);
+    expect(legend.count).toBe(census.count);
+
+    const density = heatmapFeatures(await call(app, 'GET', tileUrl(base, tileAt(NICE, 10), { ...raw, densityMode: 'density' }), { as: user }))
+      .filter((feature) => feature.code.startsWith('06'));
+    expect(density.length).toBe(features.length);
+    // The surfaces of the sample's file and of the database agree within 1 % (as for the census heatmap).
+    for (const feature of density) expect(Math.abs(feature.value! / (populations.get(feature.code)! / 500 / surfaces.get(feature.code)!) - 1)).toBeLessThan(0.01);
+
+    // The indicator it reads changes: the heatmap is drawn anew, not taken from the store.
+    await expectStatus(200, call(app, 'PATCH', `${base}/metrics/${thousands}`, { as: user, payload: { formula: [population, { type: 'operator', value: '/' }, { type: 'value', value: 100 }] } }));
+    const after = await expectStatus<HeatmapLegend>(200, call(app, 'GET', legendUrl(base, raw), { as: user }));
+    expect(after.version).not.toBe(legend.version);
+    expect(after.max).toBeCloseTo(legend.max! * 10, 6);
+  });
+
+  it('refuse an indicator reading businesses, which has no value per unit, and need the plan', async () => {
+    const user = await signUpOnPlan(app, 'advanced_2024');
+    const map = await createMap(app, user);
+    const search = await expectStatus<{ id: number }>(201, call(app, 'POST', `/v2/maps/${map.id}/searches`, { as: user, payload: { datasetName: 'mc_osm_poi', categories: ['amenity=restaurant'] } }));
+    const perRestaurant = await metricOf(user, map.id, 'Per restaurant', [population, { type: 'operator', value: '/' }, { type: 'measure', measure: { source: 'poi', searchId: String(search.id) } }]);
+    const fields = { country: 'fr', metricId: perRestaurant, adminDivision: 'fr_cities' };
+    expectError(await call(app, 'GET', legendUrl(`/v2/maps/${map.id}`, fields), { as: user }), 400, 'HEATMAP_METRIC_UNSUPPORTED',
+      'Only indicators made of census figures have a heatmap, on their map: choose a census measure or such an indicator');
+    // The free plan has the population's heatmap only.
+    const free = await signUp(app);
+    const own = await createMap(app, free);
+    expectError(await call(app, 'GET', legendUrl(`/v2/maps/${own.id}`, { ...fields, metricId: perRestaurant }), { as: free }), 403, 'PLAN_REQUIRED');
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The heatmaps' SQL: census values per unit (from the live territorial units), and the legends and
+ * The heatmaps' SQL: census values and surfaces per unit (from the live territorial units), and the legends and
  * tiles every API process shares (025_heatmaps.sql).
  */
 import { sql, type Kysely } from 'kysely';
@@ -33,6 +33,17 @@ export class HeatmapsRepository {
         ${mode === 'density' ? sql`AND NOT u.is_point AND u.area_m2 > 0` : sql``}
         ${codes === undefined ? sql`` : sql`AND u.code = ANY(${[...codes]}::text[])`}`.execute(this.db);
     return new Map(rows.map((row) => [row.code, Number(row.value)]));
+  }
+
+  /** Each unit's surface in km², of the units with one (not those known only by a point). */
+  async surfacesKm2({ kind, country, codes }: Omit<CensusValuesQuery, 'measure' | 'mode'>): Promise<Map<string, number>> {
+    const { rows } = await sql<{ code: string; km2: number }>`
+      SELECT u.code, u.area_m2 / 1e6 AS km2
+      FROM live_territory_units u
+      WHERE u.kind = ${kind} AND NOT u.is_point AND u.area_m2 > 0
+        ${country === undefined ? sql`` : sql`AND u.country = ${country}`}
+        ${codes === undefined ? sql`` : sql`AND u.code = ANY(${[...codes]}::text[])`}`.execute(this.db);
+    return new Map(rows.map((row) => [row.code, Number(row.km2)]));
   }
 
   async legend(key: string, version: string): Promise<HeatmapLegend | undefined> {

@@ -14,6 +14,8 @@ import { MapStore } from '../maps/map-store.js';
 import type { PlanAccess } from '../plans/plan-access.js';
 import { tileParams } from '../territories/territories.schemas.js';
 import { CensusHeatmapSource } from './census-heatmap-source.js';
+import { MetricHeatmapSource } from './metric-heatmap-source.js';
+import { MetricsRepository } from '../metrics/metrics.repository.js';
 import { HeatmapsRepository } from './heatmaps.repository.js';
 import { HeatmapsService } from './heatmaps.service.js';
 import { HeatmapTimeLimit } from './heatmap-time-limit.js';
@@ -83,7 +85,10 @@ function cacheControl(request: FastifyRequest, versioned: boolean): string {
 
 export const heatmapsRoutes: RouteModule = async (api, ctx) => {
   const repository = new HeatmapsRepository(ctx.database.db);
-  const sources = new HeatmapValueSources(new CensusHeatmapSource(repository, ctx.territories.data));
+  const sources = new HeatmapValueSources(
+    new CensusHeatmapSource(repository, ctx.territories.data),
+    new MetricHeatmapSource(repository, new MetricsRepository(ctx.database.db), ctx.territories.data),
+  );
   const heatmaps = new HeatmapsService(ctx.database.db, repository, sources, ctx.compute, new HeatmapTimeLimit(ctx.config.heatmapTimeoutSeconds * 1000));
   await api.register(heatmapsPlugin, { heatmaps, plans: ctx.plans, store: new MapStore(ctx.database.db) });
 };
