@@ -15,6 +15,7 @@ import { LockedButton } from '../plans/plan-lock.js';
 import { usePlanAccess } from '../plans/use-plan-access.js';
 import { measuresWithValues } from './measures-shown.js';
 import { formatFigure } from './number-format.js';
+import { ComparisonAreaCell } from './comparison-area-cell.js';
 
 interface ComparisonProps {
   results: AreaMeasures[];
@@ -48,15 +49,9 @@ export function CensusComparison({ results, areas, locale, mapId, country }: Com
           <tbody>
             {results.map((result) => {
               const area = areaOf.get(result.areaId);
-              const label = area?.label || t('analysis.areaLabel');
               return (
                 <tr key={result.areaId} data-testid="comparison-row" data-area={result.areaId}>
-                  <th scope="row" className="comparison-area" title={label}>
-                    <span className="comparison-area-name">
-                      <span className="comparison-swatch" style={{ background: area?.color }} aria-hidden />
-                      <span className="comparison-label">{label}</span>
-                    </span>
-                  </th>
+                  <ComparisonAreaCell area={area} />
                   {result.error
                     ? <td colSpan={measures.length} className="comparison-error">{result.error.message}</td>
                     : measures.map((measure) => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Area, AreaMetrics, MetricView } from '@catchment/domain';
 import { useLocale } from '../i18n/index.js';
 import { formatIndicatorValue } from '../analysis/number-format.js';
+import { ComparisonAreaCell } from '../analysis/comparison-area-cell.js';
 
 export function MetricsComparison({ metrics, results, areas }: { metrics: MetricView[]; results: AreaMetrics[]; areas: Area[] }) {
   const { t } = useTranslation();
@@ -27,15 +28,9 @@ export function MetricsComparison({ metrics, results, areas }: { metrics: Metric
           <tbody>
             {results.map((result) => {
               const area = areaOf.get(result.areaId);
-              const label = area?.label || t('analysis.areaLabel');
               return (
                 <tr key={result.areaId} data-testid="metrics-comparison-row" data-area={result.areaId}>
-                  <th scope="row" className="comparison-area" title={label}>
-                    <span className="comparison-area-name">
-                      <span className="comparison-swatch" style={{ background: area?.color }} aria-hidden />
-                      <span className="comparison-label">{label}</span>
-                    </span>
-                  </th>
+                  <ComparisonAreaCell area={area} />
                   {metrics.map((metric) => {
                     const entry = result.metrics.find((value) => value.metricId === metric.id);
                     const reason = entry?.error?.message ?? t('indicators.noValue');
