@@ -5,10 +5,12 @@
  * Beausoleil and Monaco, chooses France's data, searches the restaurants, and builds "population per restaurant" in the
  * editor (Population ÷ Restaurants, from the measure search and the keyboard), meeting the
  * incorrect-formula message while the formula is unfinished; its value for the area is the census
- * population the census tab shows divided by the restaurant count the POI tab shows. A Pro user is
- * told that such a formula is part of the Advanced plan. Screenshots under e2e/artifacts.
+ * population the census tab shows divided by the restaurant count the POI tab shows, and the Excel
+ * export says the same. A Pro user is told that such a formula is part of the Advanced plan. Screenshots under e2e/artifacts.
  */
 import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { drawCircle, signUpByApi, unexpectedErrors } from './support/app.js';
@@ -35,12 +37,12 @@ afterAll(async () => { await browser?.close(); });
 const TEXTS = {
   en: {
     browserLocale: 'en-US', tab: 'My indicators', restaurants: 'Restaurants', name: 'Population per restaurant',
-    incorrect: 'Error: the formula is incorrect', formula: '= Population ÷ Restaurants', saved: 'Saved', advanced: /part of the Advanced plan/,
+    incorrect: 'Error: the formula is incorrect', formula: '= Population ÷ Restaurants', saved: 'Saved', sheet: 'Indicators', advanced: /part of the Advanced plan/,
     figure: /^\d{1,3}(,\d{3})*(\.\d+)?$/,
   },
   fr: {
     browserLocale: 'fr-FR', tab: 'Mes indicateurs', restaurants: 'Restaurants', name: 'Population par restaurant',
-    incorrect: 'Erreur: la formule est incorrecte', formula: '= Population ÷ Restaurants', saved: 'Enregistré', advanced: /incluse dans l'offre Advanced/,
+    incorrect: 'Erreur: la formule est incorrecte', formula: '= Population ÷ Restaurants', saved: 'Enregistré', sheet: 'Indicateurs', advanced: /incluse dans l'offre Advanced/,
     figure: /^\d{1,3}(\u202f\d{3})*(,\d+)?$/,
   },
 } as const;
@@ -160,6 +162,17 @@ describe.each(['en', 'fr'] as const)('indicators in %s', (language) => {
     expect(shown).toMatch(text.figure);
     expect(Math.abs(readFigure(shown, language) - computed)).toBeLessThan(Math.max(0.51, computed * 0.01));
     await screenshot(page, `indicators-list-${language}`);
+
+    // Exported to Excel: the indicator, its formula in words, the same value, unrounded.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('metrics-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await readFile((await download.path())!) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe(text.sheet);
+    const row = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(row.slice(0, 2)).toEqual([expect.stringContaining(text.name), text.formula.replace('= ', '')]);
+    expect(row[2]).toBeCloseTo(computed, 9);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

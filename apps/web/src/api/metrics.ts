@@ -4,7 +4,7 @@
  * request's language.
  */
 import type { ComputeMetricsResponse, Country, CreateMetricBody, MetricList, MetricView, MetricWidgets, UpdateMetricBody } from '@catchment/domain';
-import { apiRequest } from './client.js';
+import { apiDownload, apiRequest } from './client.js';
 
 export type { ComputeMetricsResponse, MeasureChoice, MetricList, MetricView, MetricWidgets } from '@catchment/domain';
 
@@ -29,3 +29,7 @@ export const computeMetrics = (mapId: string, areaIds: string[], country: Countr
 /** `metricId`: the indicator being edited, which the server leaves out with the indicators reading it (a cycle). */
 export const fetchMetricWidgets = (mapId: string, country: Country, metricId: string | undefined, signal?: AbortSignal) =>
   apiRequest<MetricWidgets>('GET', `/v2/maps/${mapId}/widgets/metrics?country=${country}${metricId ? `&metricId=${metricId}` : ''}`, undefined, { signal });
+
+/** The indicators of the map in areas as an XLSX file: the values metrics/compute gives, each indicator's formula in words. */
+export const downloadIndicators = (mapId: string, areaIds: string[], country: Country) =>
+  apiDownload('POST', `/v2/maps/${mapId}/xlsxreport/indicators`, { areaIds, country });

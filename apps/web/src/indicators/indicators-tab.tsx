@@ -2,7 +2,7 @@
  * The indicators tab of the analysis panel (SPEC §2, tab 6 "my indicators"): the map's indicators
  * in their order (moved with the arrows or by dragging), each with its value in the selected area
  * (metric-card.tsx), the editor (metric-editor.tsx), and the indicators of the visible areas side
- * by side. Without any indicator it says what they are and offers to start from an example. Every
+ * by side, and their export to Excel (POST /xlsxreport/indicators: the same values). Without any indicator it says what they are and offers to start from an example. Every
  * write says "Saving…" then "Saved" (SPEC §4). Shown without an area too: the values then wait
  * for one. The panel locks the tab below Pro (SPEC §6), naming the plan. While it is open, changes
  * made elsewhere come through the real-time channel.
@@ -11,6 +11,8 @@ import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_METRIC_SYMBOL, type Country, type MetricView } from '@catchment/domain';
 import type { AnalysisTarget } from '../analysis/analysis-panel.js';
+import { downloadIndicators } from '../api/metrics.js';
+import { useDownload } from '../app/use-download.js';
 import { Icon } from '../panels/icons.js';
 import { exampleMetric } from './example-metric.js';
 import { measureNames } from './formula-chips.js';
@@ -39,6 +41,7 @@ export function IndicatorsTab({ target, country }: { target: AnalysisTarget; cou
   const [editing, setEditing] = useState<Editing | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
   const [status, setStatus] = useState<SaveStatus>('idle');
+  const { downloading, error: exportError, download } = useDownload(t('analysis.exportError'));
 
   /** Runs a write with the saving indicator; the caller says a refusal where it belongs. */
   const saving = async <T,>(write: () => Promise<T>): Promise<T> => {
@@ -134,8 +137,15 @@ export function IndicatorsTab({ target, country }: { target: AnalysisTarget; cou
       <div className="indicators-toolbar">
         <h3 className="indicators-title">{t('indicators.title')}</h3>
         {statusLine}
+        {areas.length > 0 && (
+          <button type="button" className="button button-small" data-testid="metrics-export" disabled={downloading}
+            onClick={() => void download(() => downloadIndicators(mapId, areas.map((entry) => entry.uuid), country))}>
+            {downloading ? t('analysis.exporting') : t('analysis.censusExport', { count: areas.length })}
+          </button>
+        )}
         {newButton}
       </div>
+      {exportError && <p className="form-error" role="alert" data-testid="metrics-export-error">{exportError}</p>}
       {values.isError && <p className="form-error" role="alert" data-testid="metrics-compute-error">{t('indicators.computeError')}</p>}
       <ol className="metric-list" data-testid="metrics-list">
         {metrics.map((metric, index) => (
