@@ -11,7 +11,7 @@ import {
   type AdministrativeKind, type Country, type MetricView, type Plan,
 } from '@catchment/domain';
 import { LockedButton, LockIcon } from '../plans/plan-lock.js';
-import { densityAllowed, HEATMAP_OPACITY, type HeatmapMeasure, type HeatmapSettings } from './heatmap-settings.js';
+import { HEATMAP_OPACITY, type HeatmapMeasure, type HeatmapSettings } from './heatmap-settings.js';
 
 export interface MeasureLock { feature: string; plan: Plan }
 
@@ -22,6 +22,8 @@ interface HeatmapFormProps {
   country: Country;
   kinds: AdministrativeKind[];
   indicators: MetricView[];
+  /** The level's units are known by points only: raw values, no density. */
+  pointsOnly: boolean;
   /** The lock on a measure in the country for the user's plan; null when the plan includes it. */
   lockOf(measure: HeatmapMeasure): MeasureLock | null;
   onChange(change: Partial<HeatmapSettings>): void;
@@ -35,7 +37,7 @@ function measureOfValue(value: string): HeatmapMeasure {
   return kind === 'metric' ? { kind: 'metric', id: rest.join(':') } : { kind: 'census', key: rest.join(':') };
 }
 
-export function HeatmapForm({ id, settings, country, kinds, indicators, lockOf, onChange, firstControl }: HeatmapFormProps) {
+export function HeatmapForm({ id, settings, country, kinds, indicators, pointsOnly, lockOf, onChange, firstControl }: HeatmapFormProps) {
   const { t, i18n } = useTranslation();
   const fieldId = useId();
   const lock = lockOf(settings.measure);
@@ -43,7 +45,6 @@ export function HeatmapForm({ id, settings, country, kinds, indicators, lockOf, 
     const locked = lockOf(measure);
     return locked ? t('heatmap.lockedOption', { name, plan: t(`plans.${locked.plan}`) }) : name;
   };
-  const pointsOnly = !densityAllowed(settings.adminDivision);
   const opacityPercent = Math.round(settings.opacity * 100);
   const opacityText = new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(opacityPercent / 100);
 

@@ -17,6 +17,8 @@ describe('heatmap settings', () => {
     expect(german.densityMode).toBe('raw');
     expect(heatmapQuery.safeParse(heatmapQueryOf(german, 'de')).success).toBe(true);
     expect(settingsIn(DEFAULT_HEATMAP_SETTINGS, 'us', null)).toMatchObject({ adminDivision: 'us_counties', densityMode: 'density' });
+    // A level this server knows by points only (the demo's communes) shows raw values.
+    expect(settingsIn(DEFAULT_HEATMAP_SETTINGS, 'fr', null, ['fr_cities'])).toMatchObject({ adminDivision: 'fr_cities', densityMode: 'raw' });
   });
 
   it('fall back to the population where the chosen census measure is not published', () => {

@@ -44,10 +44,15 @@ export function offeredKinds(country: Country, loaded: readonly AdministrativeKi
   return available.length > 0 ? available : kinds;
 }
 
-export const densityAllowed = (kind: AdministrativeKind) => !HEATMAP_POINT_KINDS.includes(kind);
+/**
+ * Whether a level's units have a surface to divide by: not the worldwide points, nor a level this
+ * server knows only by points (the demo's communes before their boundaries are imported).
+ */
+export const densityAllowed = (kind: AdministrativeKind, pointKinds: readonly AdministrativeKind[] = []) =>
+  !HEATMAP_POINT_KINDS.includes(kind) && !pointKinds.includes(kind);
 
 /** The settings made valid for a country: a level and a census measure of its own, no density of points. */
-export function settingsIn(settings: HeatmapSettings, country: Country, loaded: readonly AdministrativeKind[] | null): HeatmapSettings & { adminDivision: AdministrativeKind } {
+export function settingsIn(settings: HeatmapSettings, country: Country, loaded: readonly AdministrativeKind[] | null, pointKinds: readonly AdministrativeKind[] = []): HeatmapSettings & { adminDivision: AdministrativeKind } {
   const kinds = offeredKinds(country, loaded);
   const adminDivision = settings.adminDivision && kinds.includes(settings.adminDivision)
     ? settings.adminDivision
@@ -58,7 +63,7 @@ export function settingsIn(settings: HeatmapSettings, country: Country, loaded: 
     ...settings,
     measure: measureValid ? measure : POPULATION,
     adminDivision,
-    densityMode: densityAllowed(adminDivision) ? settings.densityMode : 'raw',
+    densityMode: densityAllowed(adminDivision, pointKinds) ? settings.densityMode : 'raw',
   };
 }
 

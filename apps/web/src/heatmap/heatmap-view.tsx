@@ -23,7 +23,7 @@ import type { PlanAccess } from '../plans/plan-access.js';
 import { usePlanAccess } from '../plans/use-plan-access.js';
 import { HeatmapForm, type MeasureLock } from './heatmap-form.js';
 import { HeatmapLegendView, type LegendState } from './heatmap-legend.js';
-import { heatmapQueryOf, offeredKinds, settingsIn, type HeatmapMeasure } from './heatmap-settings.js';
+import { densityAllowed, heatmapQueryOf, offeredKinds, settingsIn, type HeatmapMeasure } from './heatmap-settings.js';
 import { useHeatmapSettings } from './use-heatmap-settings.js';
 import { useViewZoom } from './use-view-zoom.js';
 import './heatmap.css';
@@ -60,7 +60,8 @@ export function HeatmapView({ mapId }: { mapId: string | null }) {
   const country = stored.country ?? detected ?? 'fr';
   const kindsList = useQuery({ queryKey: ['units', 'kinds'], queryFn: fetchUnitKinds, staleTime: 60_000 });
   const loadedKinds = kindsList.data ? kindsList.data.kinds.filter((kind) => kind.units > 0).map((kind) => kind.kind) : null;
-  const settings = settingsIn(stored, country, loadedKinds);
+  const pointKinds = kindsList.data ? kindsList.data.kinds.filter((kind) => kind.geometry === 'point').map((kind) => kind.kind) : [];
+  const settings = settingsIn(stored, country, loadedKinds, pointKinds);
   const query = heatmapQueryOf(settings, country);
   // The map's indicators (the indicators tab's list), asked only of a plan that has them: a free
   // user is not shown the plans dialog for a list they did not ask for.
@@ -145,6 +146,7 @@ export function HeatmapView({ mapId }: { mapId: string | null }) {
         </div>
         {expanded && (
           <HeatmapForm id={`${id}-form`} settings={settings} country={country} kinds={offeredKinds(country, loadedKinds)} indicators={indicators}
+            pointsOnly={!densityAllowed(settings.adminDivision, pointKinds)}
             lockOf={lockOf} onChange={update} firstControl={firstControl} />
         )}
         {settings.shown && <HeatmapLegendView title={title} level={t(`unitKinds.${settings.adminDivision}`)} state={legendState} tileError={tileError}
