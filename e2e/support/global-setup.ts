@@ -76,7 +76,9 @@ export default async function setup(project: TestProject) {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(baseUrl, server, 240_000);
+    // A first start builds the web app and the demo data and loads them into the database: about
+    // 200 s while the unit and API tests share the two cores (240 s was once too short).
+    await waitForHealth(baseUrl, server, 600_000);
   } catch (error) {
     // Nothing left running behind a failed start: the server, and the emulator that would keep this process alive.
     server.kill('SIGTERM');
