@@ -61,9 +61,11 @@ describe('market-study report', () => {
     await drawCircle(page, { radiusKm: 3, label: 'Nice 3 km' });
     await drawCircle(page, { radiusKm: 8, label: 'Nice 8 km', expectedAreas: 2 });
 
-    // The map's picture, drawn by the server's renderer, from the Export menu.
+    // The map's picture, drawn by the server's renderer, from the Export menu. The first picture
+    // starts the renderer's Chromium and draws 3200 × 2000 pixels in software: on a busy machine it
+    // takes longer than Playwright's 30 s default, well within the server's own time limit.
     await page.getByTestId('map-export').click();
-    const [pictureDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('map-export-png').click()]);
+    const [pictureDownload] = await Promise.all([page.waitForEvent('download', { timeout: 150_000 }), page.getByTestId('map-export-png').click()]);
     expect(pictureDownload.suggestedFilename()).toBe('My map.png');
     const picture = await readFile((await pictureDownload.path())!);
     await mkdir(ARTIFACTS, { recursive: true });
@@ -139,7 +141,7 @@ describe('market-study report', () => {
 
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
-  });
+  }, 420_000); // A picture and two reports, each drawn by the server's Chromium.
 
   it('shows the report tab locked on the free plan, with the plan that has it', async () => {
     const { context, page, errors } = await newUserOnMap(browser, baseUrl, dataDir);
