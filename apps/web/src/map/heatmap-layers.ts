@@ -44,6 +44,15 @@ function layers(layer: HeatmapLayer): LayerSpecification[] {
   ];
 }
 
+/**
+ * The first layer a heatmap (its own layers `own`) must stay under: the basemap's first labels,
+ * else the app's own layers (the areas, the searches' points).
+ */
+export function layerAboveHeatmap(map: MaplibreMap, own: readonly string[]): string | undefined {
+  const style = map.getStyle();
+  return style?.layers.find((spec) => !own.includes(spec.id) && (spec.type === 'symbol' || ('source' in spec && spec.source.startsWith('catchment-'))))?.id;
+}
+
 /** The heatmap drawn on one map: at most one at a time. */
 export class HeatmapLayers {
   private shown: HeatmapLayer | null = null;
@@ -81,10 +90,8 @@ export class HeatmapLayers {
     for (const spec of layers(layer)) map.addLayer(spec, before);
   }
 
-  /** The first layer the heatmap must stay under: the basemap's first labels, else the app's own layers. */
   private layerAbove(): string | undefined {
-    const style = this.map.getStyle();
-    return style?.layers.find((spec) => !LAYER_IDS.includes(spec.id) && (spec.type === 'symbol' || ('source' in spec && spec.source.startsWith('catchment-'))))?.id;
+    return layerAboveHeatmap(this.map, LAYER_IDS);
   }
 
   private readonly restack = () => {

@@ -6,8 +6,9 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from 're
 import type { DatasetLayer, DatasetPoint, SearchLayer, SearchPoint } from './point-layers.js';
 import type { UnitLayer } from './unit-layers.js';
 import type { HeatmapLayer } from './heatmap-layers.js';
+import type { ReachabilityLayer } from './reachability-layers.js';
 
-export type { DatasetLayer, DatasetPoint, HeatmapLayer, SearchLayer, SearchPoint, UnitLayer };
+export type { DatasetLayer, DatasetPoint, HeatmapLayer, ReachabilityLayer, SearchLayer, SearchPoint, UnitLayer };
 
 /** An area as the map draws it. Hidden areas are not drawn. */
 export interface DisplayArea {
@@ -49,6 +50,8 @@ export interface MapAdapter {
   showUnits(layer: UnitLayer | null): void;
   /** Draws a heatmap (units coloured by class) under the labels, the unit outlines and the areas; null removes it. */
   showHeatmap(layer: HeatmapLayer | null): void;
+  /** Draws the "where to open" layer's cells in their class colours (one outlined), under the labels and the areas; null removes it. */
+  showReachability(layer: ReachabilityLayer | null): void;
   /** Calls the handler when a unit of the shown kind is clicked; returns the unsubscribe. */
   onUnitClick(handler: (unit: { code: string; name: string }) => void): () => void;
   /** Draws the points of business searches in their colours (clusters with counts at low zooms), the first on top; [] removes them. */
@@ -67,6 +70,8 @@ export interface MapAdapter {
   viewCenter(): [number, number];
   /** The zoom of the current view. */
   viewZoom(): number;
+  /** What the view shows, [west, south, east, north] in degrees. */
+  viewBounds(): [number, number, number, number];
   /** Calls the handler each time the view stops moving (pan, zoom); returns the unsubscribe. */
   onViewChange(handler: () => void): () => void;
   /** Flies to a point; `covered` says how many pixels of each side panels cover, so that the point lands in the part left visible. */

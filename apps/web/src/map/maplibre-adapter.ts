@@ -9,6 +9,7 @@ import { startPolygonDrawing, type PolygonDrawing } from './polygon-drawing.js';
 import { startPointPicking, type PointPicking } from './point-picking.js';
 import { PointHighlight, PointLayers, type DatasetLayer, type DatasetPoint, type PointFeature, type SearchLayer, type SearchPoint } from './point-layers.js';
 import { HeatmapLayers, type HeatmapLayer } from './heatmap-layers.js';
+import { ReachabilityLayers, type ReachabilityLayer } from './reachability-layers.js';
 import { startShapeEditing, type ShapeEditing } from './shape-editing.js';
 import { UnitLayers, UNITS_FILL_LAYER_ID, UNITS_POINT_LAYER_ID, type UnitLayer } from './unit-layers.js';
 
@@ -39,6 +40,7 @@ export class MaplibreMapAdapter implements MapAdapter {
   private readonly datasetPointClickHandlers = new Set<DatasetPointClickHandler>();
   private readonly units: UnitLayers;
   private readonly heatmap: HeatmapLayers;
+  private readonly reachability: ReachabilityLayers;
   private readonly searches: PointLayers;
   private readonly datasets: PointLayers;
   private readonly highlight: PointHighlight;
@@ -55,6 +57,7 @@ export class MaplibreMapAdapter implements MapAdapter {
     addAreaLayers(map);
     this.units = new UnitLayers(map);
     this.heatmap = new HeatmapLayers(map);
+    this.reachability = new ReachabilityLayers(map);
     this.searches = new PointLayers(map, 'catchment-search-');
     this.datasets = new PointLayers(map, 'catchment-dataset-');
     this.highlight = new PointHighlight(map);
@@ -80,6 +83,7 @@ export class MaplibreMapAdapter implements MapAdapter {
     this.map.off('mousemove', this.handlePointHover);
     this.popup?.remove();
     this.heatmap.dispose();
+    this.reachability.dispose();
     this.clickHandlers.clear();
     this.searchPointClickHandlers.clear();
     this.datasetPointClickHandlers.clear();
@@ -203,6 +207,10 @@ export class MaplibreMapAdapter implements MapAdapter {
     this.heatmap.show(layer);
   }
 
+  showReachability(layer: ReachabilityLayer | null): void {
+    this.reachability.show(layer);
+  }
+
   onUnitClick(handler: UnitClickHandler): () => void {
     this.unitClickHandlers.add(handler);
     return () => { this.unitClickHandlers.delete(handler); };
@@ -271,6 +279,10 @@ export class MaplibreMapAdapter implements MapAdapter {
 
   viewZoom(): number {
     return this.map.getZoom();
+  }
+
+  viewBounds(): [number, number, number, number] {
+    return this.map.getBounds().toArray().flat() as [number, number, number, number];
   }
 
   onViewChange(handler: () => void): () => void {
