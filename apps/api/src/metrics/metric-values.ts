@@ -52,7 +52,8 @@ function refusal(error: unknown, locale: Locale): Reading {
 const stringDetails = (details: unknown): Record<string, string | number> =>
   Object.fromEntries(Object.entries(details && typeof details === 'object' ? details : {}).filter(([, value]) => typeof value === 'string' || typeof value === 'number'));
 
-const isSerialId = (id: string) => /^[1-9]\d{0,9}$/.test(id);
+/** Whether a measure's search or dataset id can name one (the ids are serials): anything else names nothing. */
+export const isSerialId = (id: string) => /^[1-9]\d{0,9}$/.test(id);
 
 export class MetricValues {
   constructor(private readonly sources: MetricValueSources) {}

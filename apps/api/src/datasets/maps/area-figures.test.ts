@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Polygon } from 'geojson';
 import { containsPoint, preparePointArea, type BBox } from '@catchment/geodata';
 import { pointCell } from '../../poi/count/point-cell.js';
-import { figuresInCells, type ValueCell } from './area-figures.js';
+import { figuresInCells, figuresOfCells, type ValueCell } from './area-figures.js';
 import { decimalCells } from './decimal-cells.js';
 import { DecimalSum } from './decimal-sum.js';
 import { isochroneLike } from '../../../../../bench/isochrone-like.js';
@@ -58,5 +58,21 @@ describe('figuresInCells', () => {
     }
     // The first area holds thousands of rows, from both cells.
     expect(figuresInCells(preparePointArea(areas[0] as Polygon), cells).count).toBeGreaterThan(2_000);
+  });
+});
+
+describe('figuresOfCells', () => {
+  it('gives the rows known to be inside the figures figuresInCells finds for an area holding exactly them', () => {
+    const random = seededRandom(7);
+    const rows = rowsIn(random, WEST, 5_000);
+    const area = preparePointArea(isochroneLike([-0.25, 51.75], 10_000, random) as Polygon);
+    const inside = rows.filter((row) => containsPoint(area, row.x, row.y));
+    expect(inside.length).toBeGreaterThan(500);
+    // Cells of rows without that column (null) hold no number, as blanks and words do.
+    const texts = inside.map((row, i) => (i % 50 === 0 ? null : row.text));
+    const cells = [cellOf(WEST, inside.map((row, i) => (i % 50 === 0 ? { ...row, text: '' } : row)), true)];
+    expect(figuresOfCells(inside.length, texts)).toEqual(figuresInCells(area, cells));
+    expect(figuresOfCells(inside.length, null)).toEqual({ count: inside.length, sum: 0, average: null });
+    expect(figuresOfCells(0, [])).toEqual({ count: 0, sum: 0, average: null });
   });
 });

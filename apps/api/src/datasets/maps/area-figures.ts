@@ -7,6 +7,7 @@
  */
 import type { PointArea } from '@catchment/geodata';
 import { forEachRunInside, type PointCell } from '../../poi/count/point-cell.js';
+import { decimalCells } from './decimal-cells.js';
 import { DecimalSum } from './decimal-sum.js';
 
 /**
@@ -50,5 +51,25 @@ export function figuresInCells(area: PointArea, cells: readonly ValueCell[]): Ar
     // written with more decimals than the average's 16 significant digits keep, outside the area.
     if (numbers > before) displayScale = Math.max(displayScale, cellScale);
   }
+  return { count, sum: total.value(), average: total.mean(numbers, displayScale) };
+}
+
+/**
+ * The figures of rows already known to lie inside (a unit's, found by the database: heatmaps),
+ * from their cells of the column (null: a row without that cell); none: a count only. Their
+ * numbers are read and added up as a grid cell's are above, so a unit's sum is an area's.
+ */
+export function figuresOfCells(count: number, texts: readonly (string | null)[] | null): AreaFigures {
+  if (!texts) return { count, sum: 0, average: null };
+  const { values, decimals, displayScale } = decimalCells(texts);
+  let numbers = 0;
+  let part = 0;
+  for (const value of values) {
+    if (value !== value) continue;
+    numbers += 1;
+    part += value;
+  }
+  const total = new DecimalSum();
+  total.add(part, decimals);
   return { count, sum: total.value(), average: total.mean(numbers, displayScale) };
 }

@@ -44,6 +44,20 @@ export function mapDatasetView({ link, dataset }: MapDatasetEntry): MapDatasetVi
   return { id: link.id, datasetId: link.dataset_id, hidden: link.hidden, operationColumn: link.operation_column, addedBy: link.added_by, dataset: toDatasetView(dataset) };
 }
 
+/**
+ * The column an aggregation of a dataset on a map reads, by name and index (null for a count): the
+ * one asked for, else this map's, else the dataset's own; a column the dataset does not have is
+ * refused, naming it, as is a sum or mean without any column.
+ */
+export function aggregatedColumn({ link, dataset }: MapDatasetEntry, method: AggregateMethod, asked: string | undefined): { column: string | null; index: number | null } {
+  if (asked !== undefined && !dataset.columns.includes(asked)) throw columnUnknown(asked);
+  const column = method === 'count' ? null : asked ?? link.operation_column ?? dataset.operation_column;
+  if (method !== 'count' && column === null) throw new DomainError('operationColumnRequired');
+  const index = column === null ? null : dataset.columns.indexOf(column);
+  if (index === -1) throw columnUnknown(column!);
+  return { column, index };
+}
+
 export class MapDatasetsService {
   private readonly store: MapStore;
   private readonly links: MapDatasetsRepository;
@@ -160,17 +174,12 @@ export class MapDatasetsService {
 
   /**
    * One figure per polygon: the rows inside (count), or the sum or mean of a column's numbers over
-   * them. The column is the one asked for, else this map's, else the dataset's own; a column the
-   * dataset does not have is refused, naming it, as is a sum or mean without any column.
+   * them (the column of aggregatedColumn).
    */
   async aggregate(ref: MapRef, clientId: number | undefined, datasetId: number, request: { polygons: readonly AreaGeometry[]; operationColumn?: string | undefined; aggregateMethod: AggregateMethod }): Promise<DatasetAggregation> {
-    const { link, dataset } = await this.readable(ref, clientId, datasetId);
-    if (request.operationColumn !== undefined && !dataset.columns.includes(request.operationColumn)) throw columnUnknown(request.operationColumn);
-    const column = request.aggregateMethod === 'count' ? null : request.operationColumn ?? link.operation_column ?? dataset.operation_column;
-    if (request.aggregateMethod !== 'count' && column === null) throw new DomainError('operationColumnRequired');
-    const index = column === null ? null : dataset.columns.indexOf(column);
-    if (index === -1) throw columnUnknown(column!);
-    const figures = await this.figures.figures({ datasetId: dataset.id, version: dataset.version, column: index }, request.polygons);
+    const entry = await this.readable(ref, clientId, datasetId);
+    const { column, index } = aggregatedColumn(entry, request.aggregateMethod, request.operationColumn);
+    const figures = await this.figures.figures({ datasetId: entry.dataset.id, version: entry.dataset.version, column: index }, request.polygons);
     return { aggregateMethod: request.aggregateMethod, operationColumn: column, values: figures.map((figure) => figureOf(figure, request.aggregateMethod)) };
   }
 
