@@ -284,10 +284,14 @@ describe("following a map's business searches", () => {
     const member = await signUp(app);
     const map = await createMap(app, pro);
     await addMember(ctx, map.id, member);
-    const first = await expectStatus<SearchAnswer>(201, call(server, 'POST', searchesUrl(map.id), { as: pro, payload: restaurants }));
-    const second = await expectStatus<SearchAnswer>(201, call(server, 'POST', searchesUrl(map.id), { as: pro, payload: { ...shops, version: first.version } }));
+    // Joined before the writes it is to hear of: an event committed before the join may still be
+    // on its way through the database's notifications, and would arrive after it.
     const socket = await TestSocket.open(member);
     await socket.join(map.id);
+    const first = await expectStatus<SearchAnswer>(201, call(server, 'POST', searchesUrl(map.id), { as: pro, payload: restaurants }));
+    expect(await socket.next('list-sync after the creation')).toMatchObject({ event: 'list-sync', data: { searchesVersion: first.version } });
+    const second = await expectStatus<SearchAnswer>(201, call(server, 'POST', searchesUrl(map.id), { as: pro, payload: { ...shops, version: first.version } }));
+    expect(await socket.next('list-sync after the second creation')).toMatchObject({ event: 'list-sync', data: { searchesVersion: second.version } });
 
     const stale = first.version;
     await expectStatus(409, call(server, 'POST', searchesUrl(map.id), { as: pro, payload: { ...shops, version: stale } }));
