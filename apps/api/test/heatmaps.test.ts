@@ -1,15 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { classIndexOf, surfaceSquareKilometers, type AreaGeometry, type HeatmapLegend } from '@catchment/domain';
+import { classIndexOf, parseDecimal, surfaceSquareKilometers, type AreaGeometry, type ComputeMetricsResponse, type HeatmapLegend, type PolygonGeometry } from '@catchment/domain';
+import { containsPoint, preparePointArea } from '@catchment/geodata';
+import { ColumnCounter } from '../src/datasets/column-counts.js';
+import { DatasetsRepository } from '../src/datasets/datasets.repository.js';
+import { removePoiDataset } from '../src/poi/data/poi-loader.js';
 import type { AppContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
-import { importOsmPoiFile, importTerritoryFiles, signUp, signUpOnPlan, testApp } from './harness.js';
-import { call, createMap, expectError, expectStatus } from './maps-factories.js';
+import { importOsmPoiFile, importSireneTestFiles, importTerritoryFiles, signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
+import { call, createFolder, createMap, expectError, expectStatus, postAreas } from './maps-factories.js';
 
 const SHARED = path.resolve(import.meta.dirname, '../../../test-data/fr');
 const COMMUNES_06 = path.join(SHARED, 'communes-06-alpes-maritimes.geojson');
@@ -240,14 +245,16 @@ describe('bad heatmap requests', () => {
     const fields = { country: 'fr', metricId: '0b6f3c5e-8a4d-4d51-9d0e-2f3c1b9a7e10', adminDivision: 'fr_cities' };
     expectError(await call(app, 'GET', legendUrl(`/v2/maps/${map.id}`, fields), { as: user }), 404, 'METRIC_NOT_FOUND');
     expectError(await call(app, 'GET', legendUrl(PUBLIC, fields), { lang: 'fr' }), 400, 'HEATMAP_METRIC_UNSUPPORTED',
-      'Seuls les indicateurs faits de chiffres du recensement ont une carte de chaleur, sur leur carte : choisissez une donnée du recensement ou un tel indicateur');
+      "Un indicateur n'a de carte de chaleur que sur sa carte : choisissez une donnée du recensement, ou ouvrez la carte de l'indicateur");
   });
 });
 
+/** An indicator of the map with this formula; its id. */
+const metricOf = async (user: TestUser, mapId: number, name: string, formula: unknown[]) =>
+  (await expectStatus<{ id: string }>(201, call(app, 'POST', `/v2/maps/${mapId}/metrics`, { as: user, payload: { name, formula } }))).id;
+
 describe('heatmaps of indicators', () => {
   const population = { type: 'measure', measure: { source: 'census', key: 'population' } } as const;
-  const metricOf = async (user: Awaited<ReturnType<typeof signUp>>, mapId: number, name: string, formula: unknown[]) =>
-    (await expectStatus<{ id: string }>(201, call(app, 'POST', `/v2/maps/${mapId}/metrics`, { as: user, payload: { name, formula } }))).id;
 
   it('give each commune the value of a census indicator (and of the indicators it reads), raw and per km², and follow a change of its formula', async () => {
     const user = await signUpOnPlan(app, 'advanced_2024');
@@ -281,18 +288,194 @@ describe('heatmaps of indicators', () => {
     expect(after.max).toBeCloseTo(legend.max! * 10, 6);
   });
 
-  it('refuse an indicator reading businesses, which has no value per unit, and need the plan', async () => {
+  it('answer 404 for an indicator on someone else\'s map, need the plan, and refuse one reading a search the map no longer has', async () => {
     const user = await signUpOnPlan(app, 'advanced_2024');
     const map = await createMap(app, user);
-    const search = await expectStatus<{ id: number }>(201, call(app, 'POST', `/v2/maps/${map.id}/searches`, { as: user, payload: { datasetName: 'mc_osm_poi', categories: ['amenity=restaurant'] } }));
+    const search = await expectStatus<{ id: number; version: number }>(201, call(app, 'POST', `/v2/maps/${map.id}/searches`, { as: user, payload: { datasetName: 'mc_osm_poi', categories: ['amenity=restaurant'] } }));
     const perRestaurant = await metricOf(user, map.id, 'Per restaurant', [population, { type: 'operator', value: '/' }, { type: 'measure', measure: { source: 'poi', searchId: String(search.id) } }]);
     const fields = { country: 'fr', metricId: perRestaurant, adminDivision: 'fr_cities' };
-    expectError(await call(app, 'GET', legendUrl(`/v2/maps/${map.id}`, fields), { as: user }), 400, 'HEATMAP_METRIC_UNSUPPORTED',
-      'Only indicators made of census figures have a heatmap, on their map: choose a census measure or such an indicator');
+    await expectStatus(200, call(app, 'GET', legendUrl(`/v2/maps/${map.id}`, fields), { as: user }));
+    // A stranger, even on the same plan, does not learn that the map exists.
+    const stranger = await signUpOnPlan(app, 'advanced_2024');
+    expectError(await call(app, 'GET', legendUrl(`/v2/maps/${map.id}`, fields), { as: stranger }), 404, 'MAP_NOT_FOUND');
+    expectError(await call(app, 'GET', tileUrl(`/v2/maps/${map.id}`, tileAt(NICE, 9), fields), { as: stranger }), 404, 'MAP_NOT_FOUND');
     // The free plan has the population's heatmap only.
     const free = await signUp(app);
     const own = await createMap(app, free);
-    expectError(await call(app, 'GET', legendUrl(`/v2/maps/${own.id}`, { ...fields, metricId: perRestaurant }), { as: free }), 403, 'PLAN_REQUIRED');
+    expectError(await call(app, 'GET', legendUrl(`/v2/maps/${own.id}`, fields), { as: free }), 403, 'PLAN_REQUIRED');
+    // The search is deleted after the indicator was saved: its measure names nothing now, as in metrics/compute.
+    await expectStatus(204, call(app, 'DELETE', `/v2/maps/${map.id}/searches/${search.id}?version=${search.version}`, { as: user }));
+    expectError(await call(app, 'GET', legendUrl(`/v2/maps/${map.id}`, fields), { as: user }), 404, 'SEARCH_NOT_FOUND');
+    expectError(await call(app, 'GET', tileUrl(`/v2/maps/${map.id}`, tileAt(NICE, 9), fields), { as: user }), 404, 'SEARCH_NOT_FOUND');
+  });
+});
+
+describe('heatmaps of indicators reading businesses and own data', () => {
+  const token = {
+    op: (value: '+' | '-' | '*' | '/') => ({ type: 'operator', value }) as const,
+    num: (value: number) => ({ type: 'value', value }) as const,
+    census: (key: string) => ({ type: 'measure', measure: { source: 'census', key } }) as const,
+    poi: (searchId: number) => ({ type: 'measure', measure: { source: 'poi', searchId: String(searchId) } }) as const,
+    sum: (datasetId: number, column: string) => ({ type: 'measure', measure: { source: 'client_dataset', datasetId: String(datasetId), method: 'sum', column } }) as const,
+  };
+  const communes = () => JSON.parse(readFileSync(COMMUNES_06, 'utf8')) as { features: { properties: { code: string }; geometry: PolygonGeometry }[] };
+
+  /** Shops on the Riviera between Nice and Menton, some in the sea; a revenue written as files write it (decimal commas, spaces, a word). */
+  const SHOPS = Array.from({ length: 48 }, (_, i) => {
+    const revenue = i === 7 ? 'n/a' : i % 3 === 0 ? `${1000 + i * 137},5` : i % 5 === 0 ? `1 ${String(100 + i).padStart(3, '0')}` : String(900 + i * 25.25);
+    return { lng: 7.25 + (i % 8) * 0.035, lat: 43.69 + Math.floor(i / 8) * 0.015, revenue };
+  });
+
+  async function shops(user: TestUser, rows: typeof SHOPS): Promise<number> {
+    const datasets = new DatasetsRepository(ctx.database.db);
+    const placed = rows.map((row, i) => ({ rowNumber: i + 1, cells: [`Shop ${i}`, row.revenue], position: { lng: row.lng, lat: row.lat }, precision: 'coordinates' as const }));
+    const dataset = await datasets.create({ clientId: user.id, name: 'Shops', color: '#e6194b', source: 'file', columns: ['name', 'revenue'], operationColumn: 'revenue', rowCount: rows.length });
+    await datasets.insertRows(dataset.id, placed);
+    await datasets.finish(dataset.id, { pointCount: rows.length, notGeocodedCount: 0, precisions: { coordinates: rows.length }, columnCounts: new ColumnCounter(2).add(placed).result() });
+    return dataset.id;
+  }
+
+  /** Each commune's revenue from the sample's boundaries: the shops inside, their numbers added up. */
+  function revenueByCommune(rows: typeof SHOPS): Map<string, number> {
+    return new Map(communes().features.map(({ properties, geometry }) => {
+      const area = preparePointArea(geometry);
+      const inside = rows.filter((row) => containsPoint(area, row.lng, row.lat));
+      return [properties.code, inside.reduce((sum, row) => sum + (parseDecimal(row.revenue) ?? 0), 0)];
+    }));
+  }
+
+  /** Areas made of exactly these units (their boundaries from the sample's file) on the map; metrics/compute's values there, by unit code then indicator. */
+  async function computedIn(user: TestUser, mapId: number, geometries: Map<string, PolygonGeometry>, codes: string[]) {
+    const areas = codes.map((code) => ({ uuid: randomUUID(), isoMode: 'polygon', geometry: geometries.get(code)!, label: code }));
+    const folderId = await createFolder(app, user, mapId);
+    await expectStatus(201, postAreas(app, user, mapId, folderId, areas));
+    return async () => new Map((await expectStatus<ComputeMetricsResponse>(200, call(app, 'POST', `/v2/maps/${mapId}/metrics/compute`, {
+      as: user, payload: { areaIds: areas.map((area) => area.uuid), country: 'fr' },
+    }))).areas.map((area, i) => [codes[i]!, new Map(area.metrics.map((item) => [item.metricId, item.value]))]));
+  }
+
+  /** The values of a tile's units of the sample's département, by code. */
+  const tileValues = async (user: TestUser, base: string, address: { z: number; x: number; y: number }, fields: Record<string, string>) =>
+    new Map(heatmapFeatures(await call(app, 'GET', tileUrl(base, address, fields), { as: user })).map((feature) => [feature.code, feature.value]));
+
+  it('give each commune its businesses and its shops\' revenue, as metrics/compute gives them for an area of exactly that commune; per km²; drawn anew when the search or the rows change', async () => {
+    const user = await signUpOnPlan(app, 'advanced_2024');
+    const map = await createMap(app, user);
+    const base = `/v2/maps/${map.id}`;
+    // Every business of the Monaco extract: two lie in the French communes around the principality.
+    const search = await expectStatus<{ id: number; version: number }>(201, call(app, 'POST', `${base}/searches`, { as: user, payload: { datasetName: 'mc_osm_poi' } }));
+    const datasetId = await shops(user, SHOPS);
+    await expectStatus(201, call(app, 'POST', `${base}/datasets/bulk`, { as: user, payload: { datasets: [{ datasetId }] } }));
+    const businesses = await metricOf(user, map.id, 'Businesses', [token.poi(search.id)]);
+    const perThousand = await metricOf(user, map.id, 'Businesses per 1,000 inhabitants', [token.poi(search.id), token.op('*'), token.num(1000), token.op('/'), token.census('population')]);
+    const revenue = await metricOf(user, map.id, 'Revenue', [token.sum(datasetId, 'revenue')]);
+    const fields = (metricId: string, densityMode = 'raw') => ({ country: 'fr', metricId, adminDivision: 'fr_cities', densityMode });
+    // Zoom 9: from Nice to Menton.
+    const address = tileAt(NICE, 9);
+    const values = async (metricId: string, densityMode = 'raw') =>
+      new Map([...await tileValues(user, base, address, fields(metricId, densityMode))].filter(([code]) => code.startsWith('06')));
+
+    // The revenue: what the sample's boundaries hold, 0 where no shop is.
+    const expectedRevenue = revenueByCommune(SHOPS);
+    const revenues = await values(revenue);
+    expect(revenues.size).toBeGreaterThan(50);
+    for (const [code, value] of revenues) expect(value, code).toBeCloseTo(expectedRevenue.get(code)!, 6);
+    const withShops = [...revenues].filter(([, value]) => value! > 0).map(([code]) => code);
+    expect(withShops.length).toBeGreaterThan(3);
+
+    // The businesses: metrics/compute for areas made of exactly the communes that have some or shops, and two that have none.
+    const counts = await values(businesses);
+    expect([...counts].filter(([, value]) => value! > 0).map(([code]) => code).sort()).toEqual(['06032', '06104']);
+    const empty = [...counts].filter(([code, value]) => value === 0 && revenues.get(code) === 0).slice(0, 2).map(([code]) => code);
+    expect(empty).toHaveLength(2);
+    const codes = [...new Set(['06032', '06104', ...withShops, ...empty])];
+    const compute = await computedIn(user, map.id, new Map(communes().features.map((feature) => [feature.properties.code, feature.geometry])), codes);
+    const computed = await compute();
+    const ratios = await values(perThousand);
+    const populations = csvColumn(POPULATION_06, 'code_insee', 'population');
+    for (const code of codes) {
+      const inArea = computed.get(code)!;
+      expect(counts.get(code), code).toBe(inArea.get(businesses));
+      expect(revenues.get(code), code).toBe(inArea.get(revenue));
+      expect(ratios.get(code), code).toBeCloseTo(inArea.get(businesses)! * 1000 / populations.get(code)!, 9);
+      // The area's census is the commune's (an area of exactly one commune), to the rounding of its shares.
+      const fromArea = inArea.get(perThousand)!;
+      expect(Math.abs(ratios.get(code)! - fromArea), code).toBeLessThanOrEqual(fromArea * 1e-3);
+    }
+    const legend = await expectStatus<HeatmapLegend>(200, call(app, 'GET', legendUrl(base, fields(perThousand)), { as: user }));
+    expectWellFormed(legend, 5);
+    // Every commune with a surface and a population has a value (0 without businesses); the demo's points have none.
+    const surfaces = surfacesKm2(COMMUNES_06, 'code');
+    expect(legend.count).toBe([...surfaces.keys()].filter((code) => populations.has(code)).length);
+    expect(legend.min).toBe(0);
+    expect(legend.max).toBeCloseTo(Math.max(ratios.get('06032')!, ratios.get('06104')!), 9);
+
+    // Per km²: each commune's revenue divided by its surface.
+    const densities = await values(revenue, 'density');
+    for (const code of withShops) expect(Math.abs(densities.get(code)! / (revenues.get(code)! / surfaces.get(code)!) - 1)).toBeLessThan(0.01);
+
+    // The search now looks for restaurants, none of which is in France: new values under a new version, not the stored ones.
+    await expectStatus(200, call(app, 'PATCH', `${base}/searches/${search.id}`, { as: user, payload: { version: search.version, datasetName: 'mc_osm_poi', categories: ['amenity=restaurant'] } }));
+    const restaurantsLegend = await expectStatus<HeatmapLegend>(200, call(app, 'GET', legendUrl(base, fields(perThousand)), { as: user }));
+    expect(restaurantsLegend.version).not.toBe(legend.version);
+    expect(restaurantsLegend.max).toBe(0);
+    const restaurants = await values(businesses);
+    const recomputed = await compute();
+    for (const code of codes) expect(restaurants.get(code), code).toBe(recomputed.get(code)!.get(businesses));
+    expect(restaurants.get('06032')).toBe(0);
+
+    // A shop added to the dataset: its commune's revenue grows at once.
+    const revenueLegend = await expectStatus<HeatmapLegend>(200, call(app, 'GET', legendUrl(base, fields(revenue)), { as: user }));
+    await new DatasetsRepository(ctx.database.db).appendPlaced(datasetId, [{ cells: ['Shop 48', '2500'], position: { lng: NICE[0], lat: NICE[1] } }]);
+    expect((await expectStatus<HeatmapLegend>(200, call(app, 'GET', legendUrl(base, fields(revenue)), { as: user }))).version).not.toBe(revenueLegend.version);
+    expect((await values(revenue)).get('06088')).toBeCloseTo(revenues.get('06088')! + 2500, 6);
+  });
+
+  describe('with establishments placed by their IRIS', () => {
+    const SIRENE_67 = path.resolve(import.meta.dirname, '../../../test-data/poi/sirene-etablissements-67-bas-rhin-by-iris.csv');
+    // The worker's database is shared with the files that follow: what is imported here goes again.
+    let imported: string[] = [];
+    beforeAll(async () => {
+      imported = (await importSireneTestFiles(ctx, [SIRENE_67])).map((result) => result.loaded.id);
+    }, 300_000);
+    afterAll(async () => {
+      for (const id of imported) await removePoiDataset(ctx.database.db, id);
+    });
+
+    it('give each IRIS its restaurants per 1,000 inhabitants: the file\'s restaurants of the IRIS, as metrics/compute counts them in an area of exactly that IRIS', async () => {
+      const user = await signUpOnPlan(app, 'advanced_2024');
+      const map = await createMap(app, user);
+      const base = `/v2/maps/${map.id}`;
+      const search = await expectStatus<{ id: number }>(201, call(app, 'POST', `${base}/searches`, { as: user, payload: { datasetName: 'fr_institutions', nafCodes: ['56.10A'] } }));
+      const restaurants = await metricOf(user, map.id, 'Restaurants', [token.poi(search.id)]);
+      const perThousand = await metricOf(user, map.id, 'Restaurants per 1,000 inhabitants', [token.poi(search.id), token.op('*'), token.num(1000), token.op('/'), token.census('population')]);
+      const fields = (metricId: string) => ({ country: 'fr', metricId, adminDivision: 'fr_iris', densityMode: 'raw' });
+      const address = tileAt(STRASBOURG, 12);
+      const counts = await tileValues(user, base, address, fields(restaurants));
+      const ratios = await tileValues(user, base, address, fields(perThousand));
+
+      // The restaurants of each IRIS in the file (NAF 56.10A), 0 for an IRIS without any.
+      const [header, ...lines] = readFileSync(SIRENE_67, 'utf8').trim().split('\n');
+      const [irisColumn, nafColumn] = [header!.split(',').indexOf('CODE_IRIS'), header!.split(',').indexOf('APET700')];
+      const inFile = new Map<string, number>();
+      for (const cells of lines.map((line) => line.split(','))) if (cells[nafColumn] === '5610A') inFile.set(cells[irisColumn]!, (inFile.get(cells[irisColumn]!) ?? 0) + 1);
+      const population = csvColumn(POPULATION_IRIS_67, 'IRIS', 'P16_POP');
+      expect(counts.size).toBeGreaterThan(20);
+      for (const [code, value] of counts) expect(value, code).toBe(inFile.get(code) ?? 0);
+      expect([...counts.values()].reduce((sum, value) => sum! + value!, 0)).toBeGreaterThan(100);
+      for (const [code, value] of ratios) {
+        if (population.has(code) && population.get(code)! > 0) expect(value, code).toBeCloseTo((inFile.get(code) ?? 0) * 1000 / population.get(code)!, 9);
+        else expect(value, code).toBeUndefined();
+      }
+
+      // metrics/compute in areas made of exactly the three IRIS with the most restaurants, and one with none.
+      const busiest = [...counts].sort(([, a], [, b]) => b! - a!).slice(0, 3).map(([code]) => code);
+      const codes = [...busiest, [...counts].find(([, value]) => value === 0)![0]];
+      const geometries = new Map((JSON.parse(readFileSync(IRIS_67, 'utf8')) as { features: { properties: { DCOMIRIS: string }; geometry: PolygonGeometry }[] }).features
+        .map((feature) => [feature.properties.DCOMIRIS, feature.geometry]));
+      const computed = await (await computedIn(user, map.id, geometries, codes))();
+      for (const code of codes) expect(counts.get(code), code).toBe(computed.get(code)!.get(restaurants));
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * Where a heatmap's values come from: one source per kind of value (census measures now; the
- * indicators of a map later), each giving one value per territorial unit. The legend and the tiles
- * ask the same source, so a unit's colour in a tile is that of its value in the legend's classes.
+ * Where a heatmap's values come from: one source per kind of value (census measures, the
+ * indicators of a map), each giving one value per territorial unit. The legend and the tiles ask
+ * the same source, so a unit's colour in a tile is that of its value in the legend's classes.
  */
 import { DomainError, type HeatmapQuery, type MeasureUnit } from '@catchment/domain';
 
@@ -16,6 +16,11 @@ export interface HeatmapValueSource {
   answers(request: HeatmapRequest): boolean;
   /** The plan feature the heatmap needs (SPEC §6: `heatmap:<measure>:<country>`). */
   feature(request: HeatmapRequest): string;
+  /**
+   * The features reading what the values are made of needs besides (an indicator's business counts
+   * need `poi_count`), checked once the heatmap's own is granted; none without it.
+   */
+  readFeatures?(request: HeatmapRequest): Promise<string[]>;
   /**
    * Names the values: two requests with the same key and version have the same values, so their
    * legends (with the same classes) and tiles are cached once for everybody.
@@ -40,12 +45,12 @@ export class HeatmapValueSources {
     this.sources.push(...sources);
   }
 
-  /** Plugs in another source (the indicators' once they have values per unit). */
+  /** Plugs in another source. */
   register(source: HeatmapValueSource): void {
     this.sources.push(source);
   }
 
-  /** The request's source; 400 HEATMAP_METRIC_UNSUPPORTED when none answers it (an indicator, before their source is registered). */
+  /** The request's source; 400 HEATMAP_METRIC_UNSUPPORTED when none answers it (an indicator without its map). */
   of(request: HeatmapRequest): HeatmapValueSource {
     const source = this.sources.find((candidate) => candidate.answers(request));
     if (!source) throw new DomainError('heatmapMetricUnsupported');

@@ -1,7 +1,7 @@
 /**
  * Heatmap calls (SPEC §7): the legend and the vector tiles of a measure per administrative unit,
- * on a map (census measures; indicators once their source is registered), and the same for the
- * census without a map (public: anonymous callers have the free plan's heatmaps).
+ * on a map (census measures and the map's indicators), and the same for the census without a map
+ * (public: anonymous callers have the free plan's heatmaps).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,11 +11,10 @@ import { sendTile } from '../http/tiles.js';
 import { parseMapRef } from '../maps/map-ref.js';
 import { readableMap } from '../maps/map-access.js';
 import { MapStore } from '../maps/map-store.js';
-import type { PlanAccess } from '../plans/plan-access.js';
+import { requireFeatures, type PlanAccess } from '../plans/plan-access.js';
 import { tileParams } from '../territories/territories.schemas.js';
 import { CensusHeatmapSource } from './census-heatmap-source.js';
 import { MetricHeatmapSource } from './metric-heatmap-source.js';
-import { MetricsRepository } from '../metrics/metrics.repository.js';
 import { HeatmapsRepository } from './heatmaps.repository.js';
 import { HeatmapsService } from './heatmaps.service.js';
 import { HeatmapTimeLimit } from './heatmap-time-limit.js';
@@ -35,7 +34,10 @@ const TILE_SUMMARY = 'Vector tile: layer `heatmap`, one feature per unit (code, 
 interface HeatmapsOptions { heatmaps: HeatmapsService; plans: PlanAccess; store: MapStore }
 
 export const heatmapsPlugin: FastifyPluginAsyncZod<HeatmapsOptions> = async (app, { heatmaps, plans, store }) => {
-  /** The heatmap a call asks for, once the caller may read the map (404 otherwise) and their plan has it (403). */
+  /**
+   * The heatmap a call asks for, once the caller may read the map (404 otherwise) and their plan
+   * has it (403), and what reading its values needs (an indicator's business counts).
+   */
   async function allowed(request: FastifyRequest, mapSegment: string | null, query: HeatmapQuery): Promise<HeatmapRequest> {
     const clientId = request.session?.clientId;
     let mapId: number | null = null;
@@ -43,7 +45,8 @@ export const heatmapsPlugin: FastifyPluginAsyncZod<HeatmapsOptions> = async (app
     // The public calls are the census's only (SPEC §7).
     else if (query.metricId !== undefined) throw new DomainError('heatmapMetricUnsupported');
     const heatmap = { query, mapId };
-    await plans.require(clientId, heatmaps.sourceOf(heatmap).feature);
+    const access = await plans.require(clientId, heatmaps.sourceOf(heatmap).feature);
+    requireFeatures(access, ...(await heatmaps.readFeatures(heatmap)));
     return heatmap;
   }
 
@@ -87,7 +90,7 @@ export const heatmapsRoutes: RouteModule = async (api, ctx) => {
   const repository = new HeatmapsRepository(ctx.database.db);
   const sources = new HeatmapValueSources(
     new CensusHeatmapSource(repository, ctx.territories.data),
-    new MetricHeatmapSource(repository, new MetricsRepository(ctx.database.db), ctx.territories.data),
+    new MetricHeatmapSource(ctx.database.db, repository, ctx.territories.data),
   );
   const heatmaps = new HeatmapsService(ctx.database.db, repository, sources, ctx.compute, new HeatmapTimeLimit(ctx.config.heatmapTimeoutSeconds * 1000));
   await api.register(heatmapsPlugin, { heatmaps, plans: ctx.plans, store: new MapStore(ctx.database.db) });

@@ -35,6 +35,11 @@ export class HeatmapsService {
     return { source, feature: source.feature(request) };
   }
 
+  /** The features reading the values' sources needs besides the heatmap's own (HeatmapValueSource.readFeatures). */
+  async readFeatures(request: HeatmapRequest): Promise<string[]> {
+    return (await this.sources.of(request).readFeatures?.(request)) ?? [];
+  }
+
   async legend(request: HeatmapRequest): Promise<HeatmapLegend> {
     const source = this.sources.of(request);
     const { query } = request;

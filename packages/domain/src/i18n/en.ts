@@ -137,7 +137,7 @@ export const en = {
     serverBusy: 'The server is busy, please try again in a few seconds',
     addressNotFound: 'Address not found...',
     heatmapTimeout: 'The heatmap took too long to build: please try again in a moment, or choose a coarser administrative level',
-    heatmapMetricUnsupported: "Only indicators made of census figures have a heatmap, on their map: choose a census measure or such an indicator",
+    heatmapMetricUnsupported: "An indicator has a heatmap on its own map only: choose a census measure, or open the indicator's map",
     reachabilityTimeout: 'The where-to-open layer took longer than {{seconds}} s to compute: choose a smaller grid, larger cells or a shorter travel time',
     reachabilityUnavailable: "The where-to-open layer needs this server's own road networks: it is not available with an external routing service",
     reachabilityNoPopulation: 'No population figures cover this place: the where-to-open layer cannot be computed here',

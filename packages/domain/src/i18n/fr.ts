@@ -136,7 +136,7 @@ export const fr: Catalogue = {
     serverBusy: 'Le serveur est occupé, réessayez dans quelques secondes',
     addressNotFound: 'Adresse introuvable...',
     heatmapTimeout: "La carte de chaleur a pris trop de temps à construire : réessayez dans un instant, ou choisissez un niveau administratif moins fin",
-    heatmapMetricUnsupported: "Seuls les indicateurs faits de chiffres du recensement ont une carte de chaleur, sur leur carte : choisissez une donnée du recensement ou un tel indicateur",
+    heatmapMetricUnsupported: "Un indicateur n'a de carte de chaleur que sur sa carte : choisissez une donnée du recensement, ou ouvrez la carte de l'indicateur",
     reachabilityTimeout: "Le calcul de la couche « où s'implanter » a dépassé {{seconds}} s : choisissez une grille plus petite, des cellules plus grandes ou un temps de trajet plus court",
     reachabilityUnavailable: "La couche « où s'implanter » a besoin des réseaux routiers de ce serveur : elle n'est pas disponible avec un service de calcul d'itinéraires externe",
     reachabilityNoPopulation: "Aucune donnée de population ne couvre ce lieu : la couche « où s'implanter » ne peut pas y être calculée",
