@@ -5,6 +5,8 @@
  * the same query. It opens on the population density of the communes (or the country's usual
  * level), the country being the one the map shows until the user picks another; the settings are
  * kept per map in this browser. Escape closes the settings, the focus going back to the button.
+ * Beside it, "Where to open" (where-to-open-view.tsx) takes the card's place, the heatmap off the map
+ * meanwhile.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +22,14 @@ import { allAreas } from '../editor/editor-state.js';
 import { useMapAdapter } from '../map/map-context.js';
 import { Icon } from '../panels/icons.js';
 import type { PlanAccess } from '../plans/plan-access.js';
+import { TabLock } from '../plans/plan-lock.js';
 import { usePlanAccess } from '../plans/use-plan-access.js';
 import { HeatmapForm, type MeasureLock } from './heatmap-form.js';
 import { HeatmapLegendView, type LegendState } from './heatmap-legend.js';
 import { densityAllowed, heatmapQueryOf, offeredKinds, settingsIn, type HeatmapMeasure } from './heatmap-settings.js';
 import { useHeatmapSettings } from './use-heatmap-settings.js';
 import { useViewZoom } from './use-view-zoom.js';
+import { WhereToOpenView } from './where-to-open-view.js';
 import './heatmap.css';
 
 /** How far past the level's first zoom "Zoom in" goes, so that its units are drawn at once. */
@@ -48,6 +52,9 @@ export function HeatmapView({ mapId }: { mapId: string | null }) {
   const { state } = useEditor();
   const [stored, update] = useHeatmapSettings(mapId);
   const [expanded, setExpanded] = useState(false);
+  const [whereToOpen, setWhereToOpen] = useState(false);
+  const whereToOpenToggle = useRef<HTMLButtonElement>(null);
+  const whereToOpenSwitch = useRef<HTMLButtonElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const settingsButton = useRef<HTMLButtonElement>(null);
   const firstControl = useRef<HTMLInputElement>(null);
@@ -68,6 +75,8 @@ export function HeatmapView({ mapId }: { mapId: string | null }) {
   const indicators = useMetricList(mapId !== null && access?.may(FEATURES.metrics) ? mapId : null).data?.metrics ?? [];
   const lockOf = (measure: HeatmapMeasure) => lockOfMeasure(measure, country, access);
   const lock = lockOf(settings.measure);
+  const reachabilityPlan = access?.lockOf(FEATURES.reachabilityHeatmap) ?? null;
+  const reachabilityLock = reachabilityPlan ? { feature: FEATURES.reachabilityHeatmap, plan: reachabilityPlan } : null;
 
   const legend = useQuery({
     queryKey: ['heatmap-legend', mapId, i18n.language, query],
@@ -81,7 +90,7 @@ export function HeatmapView({ mapId }: { mapId: string | null }) {
   const tilesUrl = legend.data ? heatmapTilesUrl(mapId, query, legend.data.version) : null;
   useEffect(() => setTileError(null), [tilesUrl]);
 
-  const drawn = settings.shown && !lock && legend.data ? legend.data : null;
+  const drawn = settings.shown && !whereToOpen && !lock && legend.data ? legend.data : null;
   const { opacity } = settings;
   useEffect(() => {
     if (!adapter) return;
@@ -103,6 +112,22 @@ export function HeatmapView({ mapId }: { mapId: string | null }) {
     wasOpen.current = { expanded, shown: settings.shown };
   }, [expanded, settings.shown]);
 
+  // Closing "Where to open" gives the focus back to the button that opened it.
+  const wasWhereToOpen = useRef(whereToOpen);
+  useEffect(() => {
+    if (wasWhereToOpen.current && !whereToOpen) (whereToOpenToggle.current ?? whereToOpenSwitch.current)?.focus();
+    wasWhereToOpen.current = whereToOpen;
+  }, [whereToOpen]);
+
+  if (whereToOpen) {
+    return (
+      <div className="heatmap-dock">
+        <WhereToOpenView mapId={mapId} lock={reachabilityLock} onClose={() => setWhereToOpen(false)}
+          onShowHeatmap={() => { setWhereToOpen(false); update({ shown: true }); }} />
+      </div>
+    );
+  }
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape' || event.defaultPrevented || !expanded) return;
     event.preventDefault();
@@ -116,6 +141,12 @@ export function HeatmapView({ mapId }: { mapId: string | null }) {
           title={t('heatmap.openTitle')} onClick={() => { update({ shown: true }); setExpanded(true); }}>
           <Icon name="heatmap" />
           {t('heatmap.title')}
+        </button>
+        <button ref={whereToOpenToggle} type="button" className="button heatmap-toggle" aria-expanded={false} data-testid="where-to-open-toggle"
+          data-locked-plan={reachabilityLock?.plan} title={t('whereToOpen.openTitle')} onClick={() => setWhereToOpen(true)}>
+          <Icon name="target" />
+          {t('whereToOpen.title')}
+          {reachabilityLock && <TabLock plan={reachabilityLock.plan} />}
         </button>
       </div>
     );
@@ -135,6 +166,10 @@ export function HeatmapView({ mapId }: { mapId: string | null }) {
       <section className="heatmap-card" data-testid="heatmap-card" aria-labelledby={`${id}-title`}>
         <div className="heatmap-card-header">
           <h2 id={`${id}-title`} className="heatmap-card-title"><Icon name="heatmap" />{t('heatmap.title')}</h2>
+          <button ref={whereToOpenSwitch} type="button" className="icon-button" aria-label={t('whereToOpen.title')} title={t('whereToOpen.openTitle')}
+            data-testid="heatmap-where-to-open" data-locked-plan={reachabilityLock?.plan} onClick={() => { setExpanded(false); setWhereToOpen(true); }}>
+            <Icon name="target" />
+          </button>
           <button ref={settingsButton} type="button" className="icon-button heatmap-settings-toggle" aria-expanded={expanded} aria-controls={`${id}-form`}
             aria-label={t('heatmap.settings')} title={t('heatmap.settings')} data-testid="heatmap-settings-toggle" onClick={() => setExpanded(!expanded)}>
             <Icon name="sliders" />
