@@ -6,9 +6,11 @@
  * against the same pixel without the heatmap), switches to raw populations and sees the ranges
  * change, finds the heatmap as they left it after a reload, and reads it all again in French. A
  * census measure other than the population names the plan that includes it (SPEC §6) and is not
- * drawn; too far out for the communes, the legend offers to zoom in. On a phone the button and the
+ * drawn; too far out for the communes, the legend offers to zoom in. An indicator counting the
+ * businesses of the Monaco extract colours the communes around Monaco. On a phone the button and the
  * card fit over the map. A visitor gets the free plan's heatmaps on the map they draw.
  */
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { drawCircle, unexpectedErrors, viewAt } from './support/app.js';
@@ -19,12 +21,20 @@ const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 let browser: Browser;
 
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => {
+  // The OpenStreetMap points of interest of Monaco, for an indicator counting businesses, imported as an operator does it.
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', 'import', 'osm-pois', 'test-data/osm/monaco.osm.pbf'], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  browser = await launchBrowser();
+});
 afterAll(async () => { await browser?.close(); });
 
 const FILL_LAYER = 'catchment-heatmap-fill';
 /** Nice and the hills north of it: communes of every class around the city. */
 const AROUND_NICE: [number, number] = [7.22, 43.76];
+/** Monaco and the French communes around it (Beausoleil, Cap-d'Ail, La Turbie, Roquebrune-Cap-Martin). */
+const MONACO: [number, number] = [7.42, 43.745];
 /** Points inside communes away from the circle drawn on Nice (Tourrette-Levens, Levens, Contes, Aspremont, Falicon). */
 const PROBES: [number, number][] = [[7.276, 43.787], [7.222, 43.859], [7.315, 43.812], [7.242, 43.742], [7.295, 43.782]];
 
@@ -224,6 +234,46 @@ describe('heatmap', () => {
     await expect.poll(() => hint.count(), { timeout: 10_000 }).toBe(0);
     await waitForMapIdle(page);
     expect((await renderedUnits(page)).length).toBeGreaterThan(0);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  }, TEST_TIMEOUT_MS);
+
+  it('draws an indicator counting businesses: the communes around Monaco by their businesses per 1,000 inhabitants', async () => {
+    const { context, page, errors, mapUrl } = await newUserOnMap(browser, baseUrl, dataDir, 'advanced_2024');
+    // Every business of the Monaco extract, and the indicator reading it, made as the user's own calls.
+    const api = `/api/v2/maps/${mapUrl.split('/').pop()}`;
+    const created = async (url: string, data: unknown) => {
+      const response = await page.request.fetch(url, { method: 'POST', data });
+      expect(response.ok(), await response.text()).toBe(true);
+      return response.json() as Promise<{ id: number | string }>;
+    };
+    const search = await created(`${api}/searches`, { datasetName: 'mc_osm_poi' });
+    const indicator = await created(`${api}/metrics`, {
+      name: 'Businesses per 1,000 inhabitants',
+      formula: [
+        { type: 'measure', measure: { source: 'poi', searchId: String(search.id) } }, { type: 'operator', value: '*' }, { type: 'value', value: 1000 },
+        { type: 'operator', value: '/' }, { type: 'measure', measure: { source: 'census', key: 'population' } },
+      ],
+    });
+    await page.reload();
+    await waitForMapIdle(page);
+    await viewAt(page, MONACO, 12);
+    await page.getByTestId('heatmap-toggle').click();
+    const form = page.getByTestId('heatmap-form');
+    await form.getByTestId('heatmap-country').selectOption('fr');
+    await form.getByTestId('heatmap-measure').selectOption(`metric:${indicator.id}`);
+    await form.locator('[data-mode="raw"]').click();
+    await expect.poll(() => page.getByTestId('heatmap-legend-title').innerText()).toMatch(/^Businesses per 1,000 inhabitants\s+Communes \(France\)$/);
+    await waitForLegend(page);
+    // The two communes holding some of the extract's businesses have a value, the others 0.
+    const units = await renderedUnits(page);
+    expect(units.some((unit) => unit.value !== null && unit.value > 0)).toBe(true);
+    expect(units.some((unit) => unit.value === 0)).toBe(true);
+    // Quantiles of so many zeros make one class; natural breaks set the two communes apart in another colour.
+    await form.locator('[data-classification="jenks"]').click();
+    await waitForLegend(page);
+    await expect.poll(async () => new Set((await renderedUnits(page)).map((unit) => unit.color.join())).size).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'heatmap-09-businesses-indicator-en');
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   }, TEST_TIMEOUT_MS);
