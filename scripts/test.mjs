@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: type check and lint, then the unit and API integration tests (PGlite and PostgreSQL)
-// and the browser tests side by side. The two suites share no state (the browser tests start their
-// own server on a free port with a fresh data directory), and each leaves a core idle most of the
-// time it runs (waiting on PostgreSQL, child processes, the browser), so together they take little
-// more than the longer of the two. The unit and API tests print as they run; the browser tests'
-// output is kept in a file and printed whole once they end (or as they go, once the others are done).
+// `npm test`: type check and lint, then four suites side by side: the unit tests, the API
+// integration tests on PGlite, the same on PostgreSQL, and the browser tests. They share no state
+// (each API suite has a database of its own, the browser tests start their own server on a free
+// port with a fresh data directory), and each leaves the cores idle much of the time it runs
+// (waiting on PostgreSQL, child processes, the browser). Run as one Vitest command, the three
+// Vitest projects would take turns: on a machine of two cores Vitest gives a run a single worker.
+// The unit tests print as they run; the others' output is kept in files and printed whole, each
+// once it ends (or as it goes, once those before it are printed).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,8 +16,12 @@ const sequential = [
   ['Type check', 'npx', ['tsc', '-p', 'tsconfig.json']],
   ['Lint', 'npx', ['eslint', '.']],
 ];
-const unitAndApi = ['Unit and API tests (PGlite and PostgreSQL)', 'npx', ['vitest', 'run']];
-const browser = ['Browser tests (Chromium)', 'node', ['e2e/run.mjs']];
+const suites = [
+  ['Unit tests', 'npx', ['vitest', 'run', '--project', 'unit']],
+  ['API tests on PGlite', 'npx', ['vitest', 'run', '--project', 'api-pglite']],
+  ['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api-postgres']],
+  ['Browser tests (Chromium)', 'node', ['e2e/run.mjs']],
+];
 
 const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 
@@ -30,39 +36,48 @@ for (const [title, command, args] of sequential) {
   console.log(`✔ ${title} (${seconds(started)})`);
 }
 
-/** Runs a step; resolves with its exit code. `output` null: inherit the terminal, else a file descriptor. */
-function run([, command, args], output) {
+/** Runs a suite; resolves with its exit code and when it ended. `output` null: the terminal, else a file descriptor. */
+function run([, command, args], output, started) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: output === null ? 'inherit' : ['ignore', output, output], env: process.env });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(1));
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), at: seconds(started) }));
+    child.on('error', () => resolve({ code: 1, at: seconds(started) }));
   });
 }
 
-const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'catchment-test-')), 'browser-tests.log');
-const logFd = fs.openSync(logFile, 'w+');
-console.log(`\n▶ ${unitAndApi[0]}, and ${browser[0]} beside them (their output: ${logFile}, printed when they end)`);
-const started = Date.now();
-const browserDone = run(browser, logFd).then((code) => ({ code, at: seconds(started) }));
-const unitCode = await run(unitAndApi, null);
-console.log(unitCode === 0 ? `✔ ${unitAndApi[0]} (${seconds(started)})` : `✖ ${unitAndApi[0]} failed`);
-
-// Then the browser tests' output: what is written so far, and the rest as it comes.
-console.log(`\n▶ ${browser[0]}`);
-let printed = 0;
-const printNew = () => {
-  const size = fs.fstatSync(logFd).size;
-  if (size <= printed) return;
+/** Copies to the terminal what a suite's log file holds past `printed` bytes; returns the new size. */
+function printNew(fd, printed) {
+  const size = fs.fstatSync(fd).size;
+  if (size <= printed) return printed;
   const chunk = Buffer.alloc(size - printed);
-  fs.readSync(logFd, chunk, 0, chunk.length, printed);
+  fs.readSync(fd, chunk, 0, chunk.length, printed);
   process.stdout.write(chunk);
-  printed = size;
-};
-const follow = setInterval(printNew, 1000);
-const { code: browserCode, at } = await browserDone;
-clearInterval(follow);
-printNew();
-fs.closeSync(logFd);
-console.log(browserCode === 0 ? `✔ ${browser[0]} (${at})` : `✖ ${browser[0]} failed`);
+  return size;
+}
 
-process.exit(unitCode !== 0 ? unitCode : browserCode);
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catchment-test-'));
+const started = Date.now();
+const [live, ...buffered] = suites;
+console.log(`\n▶ ${suites.map(([title]) => title).join(', ')}, side by side (the output of all but the first: ${logDir}, printed as each ends)`);
+const logs = buffered.map(([title]) => fs.openSync(path.join(logDir, `${title.replace(/\W+/g, '-').toLowerCase()}.log`), 'w+'));
+const runs = [run(live, null, started), ...buffered.map((suite, index) => run(suite, logs[index], started))];
+
+const codes = [];
+const report = (title, { code, at }) => {
+  console.log(code === 0 ? `✔ ${title} (${at})` : `✖ ${title} failed (${at})`);
+  codes.push(code);
+};
+report(live[0], await runs[0]);
+for (const [index, suite] of buffered.entries()) {
+  console.log(`\n▶ ${suite[0]}`);
+  let printed = printNew(logs[index], 0);
+  const follow = setInterval(() => { printed = printNew(logs[index], printed); }, 1000);
+  const ended = await runs[index + 1];
+  clearInterval(follow);
+  printNew(logs[index], printed);
+  fs.closeSync(logs[index]);
+  report(suite[0], ended);
+}
+
+console.log(`\n${codes.every((code) => code === 0) ? '✔ All tests passed' : '✖ Some tests failed'} (${seconds(started)} after the lint)`);
+process.exit(codes.find((code) => code !== 0) ?? 0);
