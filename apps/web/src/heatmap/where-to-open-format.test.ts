@@ -17,9 +17,10 @@ describe('where-to-open formats', () => {
     expect(plain(formatPeople(12_345.4, 'fr'))).toBe('12 345');
   });
 
-  it('writes compute times in seconds, a decimal below ten', () => {
-    expect(formatComputeTime(834, 'en')).toBe('0.8 sec');
+  it('writes compute times in milliseconds below a second, then in seconds with a decimal below ten', () => {
+    expect(formatComputeTime(38, 'en')).toBe('38 ms');
+    expect(formatComputeTime(1_834, 'en')).toBe('1.8 sec');
     expect(formatComputeTime(12_345, 'en')).toBe('12 sec');
-    expect(plain(formatComputeTime(834, 'fr'))).toBe('0,8 s');
+    expect(plain(formatComputeTime(1_834, 'fr'))).toBe('1,8 s');
   });
 });

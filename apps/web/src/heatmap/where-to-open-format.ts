@@ -9,8 +9,9 @@ export function formatMeters(meters: number, locale: string): string {
 /** Whole people: "12,345" ("12 345" in French). */
 export const formatPeople = (people: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(people);
 
-/** A compute time from milliseconds: "0.8 s", "12 s" ("0,8 s"). */
+/** A compute time from milliseconds: "40 ms" below a second, then "1.8 s", "12 s" ("1,8 s"). */
 export function formatComputeTime(milliseconds: number, locale: string): string {
+  if (milliseconds < 1_000) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'millisecond', maximumFractionDigits: 0 }).format(milliseconds);
   const seconds = milliseconds / 1_000;
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', maximumFractionDigits: seconds < 10 ? 1 : 0 }).format(seconds);
 }

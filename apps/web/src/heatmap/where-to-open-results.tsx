@@ -53,7 +53,7 @@ export function WhereToOpenResults({ answer, competitorsTitle, highlightedIndex,
         <dd data-testid="where-to-open-compute-time">{formatComputeTime(answer.computeMs, locale)}</dd>
       </dl>
       <div>
-        <h3 className="where-to-open-best-title">{t('whereToOpen.best')}</h3>
+        <h3 className="where-to-open-best-title" data-testid="where-to-open-best-title">{t('whereToOpen.best')} <span>{t('whereToOpen.bestUnit')}</span></h3>
         {answer.best.length === 0 ? <p className="panel-note" data-testid="where-to-open-no-best">{t('whereToOpen.noBest')}</p> : (
           <ol className="where-to-open-best" data-testid="where-to-open-best">
             {answer.best.map((cell, rank) => {
@@ -63,7 +63,7 @@ export function WhereToOpenResults({ answer, competitorsTitle, highlightedIndex,
                   <button type="button" className="where-to-open-best-cell" data-testid="where-to-open-best-cell" data-index={cell.index}
                     aria-pressed={highlightedIndex === cell.index} aria-label={t('whereToOpen.bestCell', { rank: rank + 1, people })} onClick={() => onShowCell(cell)}>
                     <span className="where-to-open-rank" aria-hidden>{rank + 1}</span>
-                    <span className="where-to-open-people" data-testid="where-to-open-best-people" aria-hidden>{t('whereToOpen.people', { people })}</span>
+                    <span className="where-to-open-people" data-testid="where-to-open-best-people" aria-hidden>{people}</span>
                   </button>
                 </li>
               );
