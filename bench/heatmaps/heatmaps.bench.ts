@@ -18,6 +18,11 @@
  * Then the legend (values of every unit of the level, class breaks in the compute thread, stored),
  * cold and cached, quantiles and natural breaks.
  *
+ * Then an indicator reading businesses, "restaurants per 1,000 inhabitants" on the IRIS (the
+ * SIRENE establishments of Bas-Rhin by IRIS, test-data/poi, searched by NAF 56.10A, each weighed by
+ * its IRIS's share inside the unit: the costliest count per unit), on a map of an Advanced user:
+ * its tiles at the IRIS zooms cold and cached, and its legend cold and cached.
+ *
  * Before any of it, one tile of each route far from the samples starts the compute thread.
  *
  *   npm run bench:heatmaps [-- --side 5 --repeat 3 --postgres]
@@ -28,9 +33,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { TERRITORY_IMPORTERS } from '@catchment/geodata';
 import { loadConfig } from '../../apps/api/src/config.js';
-import { createContext } from '../../apps/api/src/context.js';
+import { createContext, type AppContext } from '../../apps/api/src/context.js';
 import { openDatabase, type DatabaseHandle } from '../../apps/api/src/db/database.js';
 import { migrate } from '../../apps/api/src/db/migrate.js';
+import { importSireneFiles } from '../../apps/api/src/poi/data/poi-import.js';
 import { buildServer } from '../../apps/api/src/server.js';
 import { importTerritories } from '../../apps/api/src/territories/data/territory-import.js';
 import { scratchPostgres } from '../load/server-process.js';
@@ -71,15 +77,44 @@ function block(centre: [number, number], z: number): Address[] {
   return Array.from({ length: SIDE * SIDE }, (_, i) => ({ z, x: middle.x + first + (i % SIDE), y: middle.y + first + Math.floor(i / SIDE) }));
 }
 
-async function timed(app: FastifyInstance, url: string): Promise<number> {
+async function timed(app: FastifyInstance, url: string, cookie?: string): Promise<number> {
   const started = performance.now();
-  const response = await app.inject({ method: 'GET', url });
+  const response = await app.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
   const elapsed = performance.now() - started;
   if (response.statusCode !== 200 && response.statusCode !== 204) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
   return elapsed;
 }
 
 const heatmapQuery = (kind: string, extra = '') => `country=fr&measure=population&adminDivision=${kind}&densityMode=density${extra}`;
+
+const SIRENE_67 = path.join(ROOT, 'test-data/poi/sirene-etablissements-67-bas-rhin-by-iris.csv');
+
+/** A call as the user of `cookie` that must succeed; its JSON answer. */
+async function posted(app: FastifyInstance, cookie: string, url: string, payload: unknown): Promise<{ id: number | string }> {
+  const response = await app.inject({ method: 'POST', url: `/api${url}`, headers: { cookie }, payload: payload as object });
+  if (response.statusCode !== 201) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+  return response.json();
+}
+
+/** An Advanced user's map with the indicator "restaurants per 1,000 inhabitants" (SIRENE's NAF 56.10A); its map id, indicator id and cookie. */
+async function restaurantsIndicator(app: FastifyInstance, ctx: AppContext): Promise<{ mapId: number | string; metricId: number | string; cookie: string }> {
+  const email = `bench-${Date.now()}@example.com`;
+  const signUp = await app.inject({ method: 'POST', url: '/api/Clients', payload: { email, password: 'correct horse battery', firstName: 'Ada', lastName: 'Lovelace', acceptTerms: true } });
+  const session = signUp.cookies.find((cookie) => cookie.name === 'session');
+  if (signUp.statusCode !== 201 || !session) throw new Error(`sign-up answered ${signUp.statusCode}: ${signUp.body}`);
+  await ctx.clients.setPlan(email, 'advanced_2024', null);
+  const cookie = `session=${session.value}`;
+  const map = await posted(app, cookie, '/v2/maps', {});
+  const search = await posted(app, cookie, `/v2/maps/${map.id}/searches`, { datasetName: 'fr_institutions', nafCodes: ['56.10A'] });
+  const metric = await posted(app, cookie, `/v2/maps/${map.id}/metrics`, {
+    name: 'Restaurants per 1,000 inhabitants',
+    formula: [
+      { type: 'measure', measure: { source: 'poi', searchId: String(search.id) } }, { type: 'operator', value: '*' }, { type: 'value', value: 1000 },
+      { type: 'operator', value: '/' }, { type: 'measure', measure: { source: 'census', key: 'population' } },
+    ],
+  });
+  return { mapId: map.id, metricId: metric.id, cookie };
+}
 
 async function main(): Promise<void> {
   const scratch = ON_POSTGRES ? await scratchPostgres(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'catchment_bench_heatmaps') : undefined;
@@ -146,6 +181,30 @@ async function main(): Promise<void> {
       }
     }
     console.log(table(legendRows));
+
+    const started = performance.now();
+    await importSireneFiles(database.db, [SIRENE_67]);
+    console.log(`\nImported the SIRENE establishments of Bas-Rhin by IRIS in ${ms(performance.now() - started)} ms`);
+    const { mapId, metricId, cookie } = await restaurantsIndicator(app, ctx);
+    const iris = SAMPLES_MEASURED.find((sample) => sample.kind === 'fr_iris')!;
+    const indicatorQuery = `country=fr&metricId=${metricId}&adminDivision=fr_iris&densityMode=raw`;
+    console.log(`\nAn indicator reading businesses: restaurants per 1,000 inhabitants on the IRIS, ${SIDE}×${SIDE} tiles per zoom, cached ${REPEAT}× each; ms\n`);
+    const indicatorRows = [['zoom', 'cold p50/p95', 'cached p50/p95']];
+    for (const z of iris.zooms) {
+      const url = ({ x, y }: Address) => `/api/v2/maps/${mapId}/heatmap/tiles/${z}/${x}/${y}.pbf?${indicatorQuery}`;
+      const tiles = block(iris.centre, z);
+      const cold: number[] = [];
+      const cached: number[] = [];
+      for (const tile of tiles) cold.push(await timed(app, url(tile), cookie));
+      for (let round = 0; round < REPEAT; round++) for (const tile of tiles) cached.push(await timed(app, url(tile), cookie));
+      indicatorRows.push([String(z), `${ms(percentile(cold, 50))} / ${ms(percentile(cold, 95))}`, `${ms(percentile(cached, 50))} / ${ms(percentile(cached, 95))}`]);
+    }
+    console.log(table(indicatorRows));
+    const legendUrl = `/api/v2/maps/${mapId}/heatmap/legend?${indicatorQuery}`;
+    const legendCold = await timed(app, legendUrl, cookie);
+    const legendCached: number[] = [];
+    for (let i = 0; i < 10; i++) legendCached.push(await timed(app, legendUrl, cookie));
+    console.log(`\nIts legend: cold ${ms(legendCold)} ms, cached p50 ${ms(percentile(legendCached, 50))} ms (10 calls)`);
   } finally {
     await app?.close();
     await compute?.close();
