@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -432,14 +433,21 @@ describe('heatmaps of indicators reading businesses and own data', () => {
   });
 
   describe('with establishments placed by their IRIS', () => {
-    const SIRENE_67 = path.resolve(import.meta.dirname, '../../../test-data/poi/sirene-etablissements-67-bas-rhin-by-iris.csv');
+    // The sample's restaurants and bars only: the whole file (82,000 establishments) takes minutes to import into PGlite.
+    const [header, ...lines] = readFileSync(path.resolve(import.meta.dirname, '../../../test-data/poi/sirene-etablissements-67-bas-rhin-by-iris.csv'), 'utf8').trim().split('\n');
+    const [irisColumn, nafColumn] = [header!.split(',').indexOf('CODE_IRIS'), header!.split(',').indexOf('APET700')];
+    const establishments = lines.map((line) => line.split(',')).filter((cells) => cells[nafColumn] === '5610A' || cells[nafColumn] === '5630Z');
+    const directory = mkdtempSync(path.join(tmpdir(), 'heatmaps-sirene-'));
+    const sample = path.join(directory, 'sirene-67-restaurants-bars-by-iris.csv');
     // The worker's database is shared with the files that follow: what is imported here goes again.
     let imported: string[] = [];
     beforeAll(async () => {
-      imported = (await importSireneTestFiles(ctx, [SIRENE_67])).map((result) => result.loaded.id);
+      writeFileSync(sample, [header, ...establishments.map((cells) => cells.join(','))].join('\n'));
+      imported = (await importSireneTestFiles(ctx, [sample])).map((result) => result.loaded.id);
     }, 300_000);
     afterAll(async () => {
       for (const id of imported) await removePoiDataset(ctx.database.db, id);
+      rmSync(directory, { recursive: true, force: true });
     });
 
     it('give each IRIS its restaurants per 1,000 inhabitants: the file\'s restaurants of the IRIS, as metrics/compute counts them in an area of exactly that IRIS', async () => {
@@ -455,10 +463,8 @@ describe('heatmaps of indicators reading businesses and own data', () => {
       const ratios = await tileValues(user, base, address, fields(perThousand));
 
       // The restaurants of each IRIS in the file (NAF 56.10A), 0 for an IRIS without any.
-      const [header, ...lines] = readFileSync(SIRENE_67, 'utf8').trim().split('\n');
-      const [irisColumn, nafColumn] = [header!.split(',').indexOf('CODE_IRIS'), header!.split(',').indexOf('APET700')];
       const inFile = new Map<string, number>();
-      for (const cells of lines.map((line) => line.split(','))) if (cells[nafColumn] === '5610A') inFile.set(cells[irisColumn]!, (inFile.get(cells[irisColumn]!) ?? 0) + 1);
+      for (const cells of establishments) if (cells[nafColumn] === '5610A') inFile.set(cells[irisColumn]!, (inFile.get(cells[irisColumn]!) ?? 0) + 1);
       const population = csvColumn(POPULATION_IRIS_67, 'IRIS', 'P16_POP');
       expect(counts.size).toBeGreaterThan(20);
       for (const [code, value] of counts) expect(value, code).toBe(inFile.get(code) ?? 0);
