@@ -376,9 +376,11 @@ describe('the measures a formula may read', () => {
 describe('indicators in the export and the report', () => {
   it('the XLSX export writes each indicator with its formula in words and the values of metrics/compute; the report prints the same', async () => {
     const nice = circleArea({ startPoint: NICE, distance: 2_000, label: 'Nice 2 km' });
-    // No census point of the demo's data within it: no values, and the reason.
-    const cimiez = circleArea({ startPoint: [7.2766, 43.7214], distance: 1_000, label: 'Cimiez 1 km' });
-    const { mapId, areaIds } = await mapWith(advanced, [nice, cimiez]);
+    // The Étang de Vaccarès, in Arles, far from its town hall: no census point of the demo's data
+    // within it, and outside the departments whose boundaries other files import into the shared
+    // database. No values, and the reason.
+    const vaccares = circleArea({ startPoint: [4.6, 43.53], distance: 1_000, label: 'Vaccarès 1 km' });
+    const { mapId, areaIds } = await mapWith(advanced, [nice, vaccares]);
     const thousands = await created(advanced, mapId, 'Residents (thousands)', [op('('), POPULATION, op('+'), num(0), op(')'), op('/'), num(1000)], '👥');
     await created(advanced, mapId, 'Nothing', [POPULATION, op('/'), num(0)]);
     const { areas } = await expectStatus<ComputeMetricsResponse>(200, computeMetrics(advanced, mapId, { areaIds }));
@@ -393,7 +395,7 @@ describe('indicators in the export and the report', () => {
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Indicateurs')!;
     const row = (index: number) => (sheet.getRow(index).values as unknown[]).slice(1);
-    expect(row(1)).toEqual(['Indicateur', 'Formule', 'Nice 2 km', 'Cimiez 1 km']);
+    expect(row(1)).toEqual(['Indicateur', 'Formule', 'Nice 2 km', 'Vaccarès 1 km']);
     expect(row(2)).toEqual(['Remarque', undefined, undefined, translate('fr', 'errors.noDataForCountry')]);
     expect(row(3)).toEqual(['👥 Residents (thousands)', `(${translate('fr', 'measures.population')} + 0) ÷ 1\u202f000`, valueOf(0, thousands.id)]);
     // No value for a division by zero: an empty cell, never Infinity.
