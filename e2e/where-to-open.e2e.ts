@@ -250,6 +250,7 @@ describe('where to open', () => {
     const toggle = page.getByTestId('where-to-open-toggle');
     expect(await toggle.getAttribute('data-locked-plan')).toBe('pro_2020');
     expect(await toggle.innerText()).toMatch(/Where to open\s*Pro/);
+    await screenshot(page, 'where-to-open-00-buttons-free-en');
     await toggle.click();
     const lock = page.getByTestId('where-to-open-lock');
     await lock.waitFor();

@@ -53,7 +53,6 @@ export function WhereToOpenView({ mapId, lock, onClose, onShowHeatmap }: WhereTo
   const [run, setRun] = useState<{ request: ReachabilityHeatmapRequest; id: number } | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const [expanded, setExpanded] = useState(true);
-  const settingsButton = useRef<HTMLButtonElement>(null);
   const coverage = useViewCoverage();
   const usable = !lock && mapId !== null;
 
@@ -97,11 +96,12 @@ export function WhereToOpenView({ mapId, lock, onClose, onShowHeatmap }: WhereTo
   }, [adapter, answer, opacity, highlighted]);
   useEffect(() => () => adapter?.showReachability(null), [adapter]);
 
-  // Opening puts the focus in the card: its first setting, or the way to the plan that has it.
+  // Opening puts the focus in the card: its first setting, or the way to the plan that has it; so
+  // does unfolding the settings.
   useEffect(() => {
-    if (usable) firstControl.current?.focus();
-    else seePlans.current?.querySelector('button')?.focus();
-  }, [usable]);
+    if (usable && expanded) firstControl.current?.focus();
+    else if (!usable) seePlans.current?.querySelector('button')?.focus();
+  }, [usable, expanded]);
 
   const compute = () => {
     if (!coverage) return;
@@ -137,7 +137,7 @@ export function WhereToOpenView({ mapId, lock, onClose, onShowHeatmap }: WhereTo
       <div className="heatmap-card-header">
         <h2 id={titleId} className="heatmap-card-title"><Icon name="target" />{t('whereToOpen.title')}</h2>
         {!lock && (
-          <button ref={settingsButton} type="button" className="icon-button heatmap-settings-toggle" aria-expanded={expanded} aria-controls={`${titleId}-form`}
+          <button type="button" className="icon-button heatmap-settings-toggle" aria-expanded={expanded} aria-controls={`${titleId}-form`}
             aria-label={t('whereToOpen.settings')} title={t('whereToOpen.settings')} data-testid="where-to-open-settings-toggle"
             onClick={() => setExpanded(!expanded)}>
             <Icon name="sliders" />
