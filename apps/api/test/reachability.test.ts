@@ -82,12 +82,13 @@ describe('POST /v2/maps/{id}/heatmap/reachability', () => {
     expect(answer.best.length).toBe(10);
     for (let i = 1; i < answer.best.length; i++) expect(answer.best[i]!.value).toBeLessThanOrEqual(answer.best[i - 1]!.value);
     for (const best of answer.best) expect(answer.cells.features[best.index]!.properties.value).toBe(best.value);
-    // Classes: breaks from the lowest to the highest value, a colour per class, each cell in its class.
-    expect(answer.breaks[0]).toBe(Math.min(...values.filter((value): value is number => value !== null)));
+    // Classes: breaks from the lowest to the highest value reaching someone, a colour per class, each
+    // cell in its class; a cell reaching nobody or without roads in none.
+    expect(answer.breaks[0]).toBe(Math.min(...values.filter((value): value is number => value !== null && value > 0)));
     expect(answer.breaks.at(-1)).toBe(answer.best[0]!.value);
     expect(answer.colors).toHaveLength(answer.breaks.length - 1);
     for (const { properties: { value, class: klass } } of answer.cells.features) {
-      if (value === null) expect(klass).toBe(-1);
+      if (value === null || value === 0) expect(klass).toBe(-1);
       else expect(value).toBeGreaterThanOrEqual(answer.breaks[klass]!);
     }
     // A cell's polygon is closed and holds its centre's neighbourhood.
@@ -113,6 +114,9 @@ describe('POST /v2/maps/{id}/heatmap/reachability', () => {
       if (before === null) expect(feature.properties.value).toBeNull();
       else expect(feature.properties.value).toBeLessThanOrEqual(before);
     });
+    // A cell left with nobody new to reach is no place to open: in no class, like one without roads.
+    for (const { properties: { value, class: klass } } of net.cells.features) if (value === 0) expect(klass).toBe(-1);
+    expect(net.breaks[0]).toBeGreaterThan(0);
     // The car park by Paradeplatz reaches Mannheim's own people from the centre: what is left is less.
     expect(net.best[0]?.value ?? 0).toBeLessThan(gross.best[0]!.value);
   });

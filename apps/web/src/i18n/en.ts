@@ -1401,7 +1401,7 @@ export const en = {
     byMode: { car: 'by car', bike: 'by bike', walk: 'on foot', truck: 'by truck', heavy_truck: 'by heavy truck' },
     netOf: 'not reached yet by “{{search}}”',
     classesList: 'Classes of the layer',
-    noRoad: 'Cells without roads are left uncoloured.',
+    noRoad: 'Cells reaching nobody, or without roads, are left uncoloured.',
     placed: 'People around the grid',
     competitorsReach: 'Already reached by competitors',
     computeTime: 'Computed in',

@@ -1400,7 +1400,7 @@ export const fr: WebCatalogue = {
     byMode: { car: 'en voiture', bike: 'à vélo', walk: 'à pied', truck: 'en camion', heavy_truck: 'en poids lourd' },
     netOf: 'pas encore atteints par « {{search}} »',
     classesList: 'Classes de la couche',
-    noRoad: 'Les cellules sans route ne sont pas colorées.',
+    noRoad: 'Les cellules qui n’atteignent personne, ou sans route, ne sont pas colorées.',
     placed: 'Habitants autour de la grille',
     competitorsReach: 'Déjà atteints par les concurrents',
     computeTime: 'Calculé en',

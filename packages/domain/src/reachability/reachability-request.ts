@@ -60,7 +60,7 @@ export interface ReachabilityCellProperties {
   index: number;
   /** People reachable from the cell's centre within the time (net of the competitors'); null: no road in the cell. */
   value: number | null;
-  /** Its class in `breaks` (0 = lowest), -1 without a value. */
+  /** Its class in `breaks` (0 = lowest); -1 when it reaches nobody or has no road (left uncoloured). */
   class: number;
 }
 
@@ -71,7 +71,7 @@ export interface ReachabilityHeatmap {
   };
   /** The best cells, highest value first (at most REACHABILITY_LIMITS.bestCells, only cells reaching someone). */
   best: Array<{ index: number; center: LngLat; value: number }>;
-  /** Class edges (quantiles, n + 1 of them) and a colour per class, light to dark. */
+  /** Class edges (quantiles of the cells reaching someone, n + 1 of them) and a colour per class, light to dark. */
   breaks: number[];
   colors: string[];
   grid: { columns: number; rows: number; cellMeters: number; bbox: GridBBox };

@@ -87,13 +87,17 @@ export class ReachabilityService {
     }, { signal: stop }));
 
     const values = result.values.map((value) => (value === null ? null : Math.round(value)));
-    const breaks = classBreaks(values.filter((value): value is number => value !== null), CLASSES, 'quantile');
+    // Classes over the cells that reach someone: net of competitors most cells may reach nobody new,
+    // and counted in, their zeros would make one class of the whole grid. Such a cell is left
+    // uncoloured (-1), as one without roads: no place to open either.
+    const breaks = classBreaks(values.filter((value): value is number => value !== null && value > 0), CLASSES, 'quantile');
+    const classOf = (value: number | null) => (value === null || value <= 0 ? -1 : classIndexOf(value, breaks));
     return {
       cells: {
         type: 'FeatureCollection',
         features: grid.cells.map((cell) => ({
           type: 'Feature',
-          properties: { index: cell.index, value: values[cell.index]!, class: values[cell.index] === null ? -1 : classIndexOf(values[cell.index]!, breaks) },
+          properties: { index: cell.index, value: values[cell.index]!, class: classOf(values[cell.index]!) },
           geometry: { type: 'Polygon', coordinates: [cell.ring] },
         })),
       },
