@@ -38,12 +38,26 @@ describe('classBreaks', () => {
   });
 
   it('merges quantiles that fall on the same value (a skewed distribution)', () => {
-    const skewed = [...Array<number>(90).fill(0), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    const skewed = [1, 2, ...Array<number>(90).fill(5), 6, 7, 8, 9, 10, 11, 12, 13];
     const breaks = classBreaks(skewed, 5, 'quantile');
-    expect(breaks[0]).toBe(0);
-    expect(breaks.at(-1)).toBe(10);
+    expect(breaks[0]).toBe(1);
+    expect(breaks.at(-1)).toBe(13);
     expect(ascending(breaks)).toBe(true);
     expect(breaks.length).toBeLessThan(6);
+  });
+
+  it('gives the minimum a class of its own when quantiles fall on it, and cuts the values above it by quantiles', () => {
+    // Ninety communes without a restaurant, ten with some: the ten are not lumped in with the zeros.
+    const sparse = [...Array<number>(90).fill(0), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    const breaks = classBreaks(sparse, 5, 'quantile');
+    expect(breaks).toEqual([0, 1, 3.25, 5.5, 7.75, 10]);
+    expect(classIndexOf(0, breaks)).toBe(0);
+    expect(classIndexOf(1, breaks)).toBe(1);
+    expect(classIndexOf(10, breaks)).toBe(4);
+    // One value above the zeros: two classes, the second of no width.
+    const two = classBreaks([0, 0, 0, 0, 0, 0.22, 0.22], 5, 'quantile');
+    expect(two).toEqual([0, 0.22, 0.22]);
+    expect([classIndexOf(0, two), classIndexOf(0.22, two)]).toEqual([0, 1]);
   });
 
   it('gives no edges for no values, and ignores values that are not numbers', () => {

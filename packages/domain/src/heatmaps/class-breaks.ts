@@ -3,6 +3,9 @@
  * classes. Class i holds the values v with breaks[i] <= v < breaks[i + 1]; the last class also holds
  * the maximum. Edges never repeat: data with fewer distinct values than classes (or quantiles
  * falling on the same value, as in a skewed distribution) gets fewer classes rather than empty ones.
+ * Quantiles falling on the minimum (most communes without a single restaurant) would merge every
+ * unit into one class; the minimum gets a class of its own instead, and the rest are cut by
+ * quantiles of the values above it, so the few units with something stand out.
  */
 import { ckmeans, quantileSorted } from 'simple-statistics';
 import type { HeatmapClassification } from './heatmap-query.js';
@@ -16,6 +19,12 @@ export function classBreaks(values: readonly number[], classes: number, method: 
   if (min === max) return [min, max];
   const wanted = Math.max(1, Math.min(Math.floor(classes), distinctCount(sorted)));
   const inner = method === 'jenks' ? jenksInnerBreaks(sorted, wanted) : quantileInnerBreaks(sorted, wanted);
+  if (method === 'quantile' && wanted > 1 && inner[0] === min) {
+    const above = sorted.slice(sorted.findIndex((value) => value > min));
+    const rest = classBreaks(above, wanted - 1, 'quantile');
+    // One value above the minimum: its class has no width, and the edge is kept twice for it.
+    return rest[0] === rest.at(-1) ? [min, rest[0]!, rest[0]!] : [min, ...rest];
+  }
   return distinctAscending([min, ...inner, max]);
 }
 
