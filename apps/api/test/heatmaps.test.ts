@@ -87,7 +87,9 @@ beforeAll(async () => {
   await importTerritoryFiles(ctx, 'fr-iris', [IRIS_67, POPULATION_IRIS_67]);
   // Businesses, for an indicator reading a search.
   await importOsmPoiFile(ctx, path.resolve(import.meta.dirname, '../../../test-data/osm/monaco.osm.pbf'));
-});
+  // Opening the worker's database (the demo loaded into PGlite when this file comes first) and three
+  // imports: past the suite's 300 s while every suite of npm test shares the two cores.
+}, 600_000);
 
 describe('heatmap tiles', () => {
   const populations = () => csvColumn(POPULATION_06, 'code_insee', 'population');
