@@ -35,10 +35,14 @@ export function VerifyEmailPage() {
     gcTime: Infinity,
   });
 
-  // The session shows the confirmed (or new) address at once.
+  // The session shows the confirmed (or new) address at once. The session's own GET /auth/me, sent
+  // as the page opened and so perhaps before the link was confirmed, may answer after this with the
+  // old address and stay for minutes: it is cancelled and asked again.
   useEffect(() => {
     const user = confirmation.data;
-    if (user) queryClient.setQueryData<User | null>(queryKeys.session, (current) => (current && current.id === user.id ? user : current));
+    if (!user) return;
+    queryClient.setQueryData<User | null>(queryKeys.session, (current) => (current && current.id === user.id ? user : current));
+    void queryClient.cancelQueries({ queryKey: queryKeys.session }).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.session }));
   }, [confirmation.data, queryClient]);
 
   let outcome: LinkOutcome | 'pending';
