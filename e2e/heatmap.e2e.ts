@@ -10,12 +10,12 @@
  * businesses of the Monaco extract colours the communes around Monaco. On a phone the button and the
  * card fit over the map. A visitor gets the free plan's heatmaps on the map they draw.
  */
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { drawCircle, unexpectedErrors, viewAt } from './support/app.js';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { continuePastFreePlanNotice, newUserOnMap } from './support/plans.js';
+import { runDataCommand } from './support/data-command.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -23,9 +23,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   // The OpenStreetMap points of interest of Monaco, for an indicator counting businesses, imported as an operator does it.
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', 'import', 'osm-pois', 'test-data/osm/monaco.osm.pbf'], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  runDataCommand(dataDir, ['import', 'osm-pois', 'test-data/osm/monaco.osm.pbf']);
   browser = await launchBrowser();
 });
 afterAll(async () => { await browser?.close(); });

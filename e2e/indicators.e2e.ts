@@ -8,7 +8,6 @@
  * population the census tab shows divided by the restaurant count the POI tab shows, and the Excel
  * export says the same. A Pro user is told that such a formula is part of the Advanced plan. Screenshots under e2e/artifacts.
  */
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { drawCircle, signUpByApi, unexpectedErrors } from './support/app.js';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { setPlan } from './support/plans.js';
+import { runDataCommand } from './support/data-command.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -27,9 +27,7 @@ let browser: Browser;
 const MONACO_EXTRACT = 'test-data/osm/monaco.osm.pbf';
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', 'import', 'osm-pois', MONACO_EXTRACT], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  runDataCommand(dataDir, ['import', 'osm-pois', MONACO_EXTRACT]);
   browser = await launchBrowser();
 });
 afterAll(async () => { await browser?.close(); });

@@ -16,6 +16,7 @@ import { APP_KEY_PATTERN } from '@catchment/domain';
 import { launchBrowser, openPage, screenshot, type Device } from './support/browser.js';
 import { signUp, signUpByApi, unexpectedErrors } from './support/app.js';
 import { setPlan } from './support/plans.js';
+import { runDataCommand } from './support/data-command.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -27,9 +28,7 @@ let browser: Browser;
 const ANDORRA_EXTRACT = 'test-data/osm/andorra.osm.pbf';
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', 'import', 'osm-pois', ANDORRA_EXTRACT], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  runDataCommand(dataDir, ['import', 'osm-pois', ANDORRA_EXTRACT]);
   browser = await launchBrowser();
 });
 afterAll(async () => { await browser?.close(); });

@@ -8,7 +8,6 @@
  * businesses). A free user's second search meets the limit popup. A search made in one tab appears
  * in another tab of the same map without a reload (real-time). Screenshots under e2e/artifacts.
  */
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, clickMapAt, signUpByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice, setPlan } from './support/plans.js';
+import { runDataCommand } from './support/data-command.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -29,9 +29,7 @@ const ANDORRA_EXTRACT = 'test-data/osm/andorra.osm.pbf';
 const ANDORRA_LA_VELLA: [number, number] = [1.5211, 42.5075];
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', 'import', 'osm-pois', ANDORRA_EXTRACT], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  runDataCommand(dataDir, ['import', 'osm-pois', ANDORRA_EXTRACT]);
   browser = await launchBrowser();
 });
 afterAll(async () => { await browser?.close(); });

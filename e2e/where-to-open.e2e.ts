@@ -9,13 +9,13 @@
  * left out of every cell. A free user sees the layer locked with the plan that has it, and asks nothing of
  * the server.
  */
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ReachabilityHeatmap } from '@catchment/domain';
 import { unexpectedErrors, viewAt } from './support/app.js';
 import { launchBrowser, screenshot, waitForMapIdle } from './support/browser.js';
 import { newUserOnMap } from './support/plans.js';
+import { runDataCommand } from './support/data-command.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -25,9 +25,7 @@ let browser: Browser;
 const MONACO_EXTRACT = 'test-data/osm/monaco.osm.pbf';
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', 'import', 'osm-pois', MONACO_EXTRACT], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  runDataCommand(dataDir, ['import', 'osm-pois', MONACO_EXTRACT]);
   browser = await launchBrowser();
 });
 afterAll(async () => { await browser?.close(); });

@@ -11,13 +11,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { HubSpotEmulator } from '../../apps/api/src/crm/hubspot/test-support/hubspot-emulator.js';
 
 declare module 'vitest' {
   /** dataDir: the server's DATA_DIR (its e-mails are in dataDir/outbox, as no SMTP_URL is set). */
+  /** databaseUrl: the server's DATABASE_URL ('' for the embedded PGlite). */
   /** hubspotUrl: the HubSpot emulator the server connects to (its authorize page, API and token endpoint). */
-  export interface ProvidedContext { baseUrl: string; dataDir: string; hubspotUrl: string }
+  export interface ProvidedContext { baseUrl: string; dataDir: string; databaseUrl: string; hubspotUrl: string }
 }
 
 /** The shared OpenStreetMap extract the travel-time tests route in. */
@@ -38,6 +40,29 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The server's database: with E2E_DATABASE=postgres, a database of the run's own made anew on the
+ * PostgreSQL server of TEST_DATABASE_URL (its name and '_e2e'); by default the embedded PGlite of a
+ * newcomer's `npm start` ('').
+ */
+async function freshDatabase(): Promise<string> {
+  if (process.env.E2E_DATABASE !== 'postgres') return '';
+  const url = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/catchment_test');
+  const name = `${url.pathname.slice(1)}_e2e`.replace(/[^\w]/g, '');
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -54,9 +79,10 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs: n
 export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'catchment-e2e-'));
+  const databaseUrl = await freshDatabase();
   // A road network to route in and commune boundaries, imported the way an operator does it.
   const importData = (args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', 'import', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'inherit', 'inherit'],
   });
   importData(['osm', MONACO_EXTRACT]);
   importData(['fr-communes', ...COMMUNES_06]);
@@ -67,7 +93,7 @@ export default async function setup(project: TestProject) {
     // No SMTP server and no IP-location service: e-mails land in the outbox, nothing leaves the machine.
     // The POI tab offered for the rest of the world too: the business tests search Andorra's points of interest.
     env: {
-      ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', MAP_STYLE_URL: '', HOST: '127.0.0.1', SMTP_URL: '', IP_LOCATION_URL: '',
+      ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, MAP_STYLE_URL: '', HOST: '127.0.0.1', SMTP_URL: '', IP_LOCATION_URL: '',
       POI_TAB_COUNTRIES: 'us,fr,gb,be,ca,ww',
       HUBSPOT_CLIENT_ID: hubspotSettings.clientId, HUBSPOT_CLIENT_SECRET: hubspotSettings.clientSecret,
       HUBSPOT_API_URL: hubspotSettings.apiUrl, HUBSPOT_AUTH_URL: hubspotSettings.authUrl,
@@ -87,6 +113,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('databaseUrl', databaseUrl);
   project.provide('hubspotUrl', hubspot.url);
   return async () => {
     server.kill('SIGTERM');

@@ -1,19 +1,16 @@
 /**
  * Plans in the browser tests: an account given a plan the way an operator does it (the data
- * command line, `npm run data -- users set-plan`, run from sources against the test server's
- * DATA_DIR: it reaches the embedded database through the running server's socket), and the free
+ * command line, `npm run data -- users set-plan`, run against the test server's data), and the free
  * plan's notice a free user or a visitor meets after their first area.
  */
-import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { signUp } from './app.js';
+import { runDataCommand } from './data-command.js';
 import { openPage, waitForMapIdle, type OpenedPage } from './browser.js';
 
 /** Sets a user's plan with the data command line; the server honours it at the user's next request. */
 export function setPlan(dataDir: string, email: string, plan: string): void {
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', 'users', 'set-plan', email, plan], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  runDataCommand(dataDir, ['users', 'set-plan', email, plan], { quiet: true });
 }
 
 /**
