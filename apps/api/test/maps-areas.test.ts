@@ -244,7 +244,9 @@ describe('POST .../areas/bulk', () => {
     const open = await newMap(owner, { public: true });
     const closed = await newMap(owner);
     await addMember(ctx, closed.map.id, member);
-    expect((await postAreas(app, undefined, open.map.id, open.folderId, [circleArea()])).statusCode).toBe(401);
+    // Anonymous or logged in, a non-member's write to a public map is forbidden (a private one asks to log in: 401).
+    expect((await postAreas(app, undefined, open.map.id, open.folderId, [circleArea()])).statusCode).toBe(403);
+    expect((await postAreas(app, undefined, closed.map.id, closed.folderId, [circleArea()])).statusCode).toBe(401);
     expect((await postAreas(app, stranger, open.map.id, open.folderId, [circleArea()])).statusCode).toBe(403);
     // Forbidden wins over "cannot be calculated": nothing is computed for someone who may not write.
     expect((await postAreas(app, stranger, open.map.id, open.folderId, [{ uuid: randomUUID(), isoMode: 'isochrone', startPoint: [2, 48], duration: 60 }])).statusCode).toBe(403);

@@ -74,7 +74,11 @@ export async function setProduct(ctx: AppContext, user: TestUser, product: strin
   await ctx.database.db.updateTable('clients').set({ product }).where('id', '=', user.id).execute();
 }
 
-/** Shares a map with a user (no API yet manages members). */
+/**
+ * Shares a map with a user by a row in map_clients, leaving the map's version as it was: the tests
+ * that count versions and announcements start from a member already there. The API that manages
+ * members (POST /v2/maps/{id}/clients, which moves the version on) has its own tests: map-members.test.ts.
+ */
 export async function addMember(ctx: AppContext, mapId: number, user: TestUser): Promise<void> {
   await ctx.database.db.insertInto('map_clients').values({ map_id: mapId, client_id: user.id }).execute();
 }

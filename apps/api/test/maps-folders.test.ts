@@ -56,7 +56,8 @@ describe('PUT /v2/maps/{id}/folders/{folderId}', () => {
     await addMember(ctx, closed.id, member);
     const put = (mapId: number, as?: typeof owner, payload: object = { label: 'L' }, folder = randomUUID()) =>
       call(app, 'PUT', `/v2/maps/${mapId}/folders/${folder}`, { as, payload });
-    expect((await put(open.id)).statusCode).toBe(401);
+    expect((await put(open.id)).statusCode).toBe(403);
+    expect((await put(closed.id)).statusCode).toBe(401);
     const forbidden = await put(open.id, stranger);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error).toEqual({ code: 'FORBIDDEN', message: "You don't have the rights needed to modify this map" });

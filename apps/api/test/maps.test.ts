@@ -228,7 +228,7 @@ describe('PATCH /v2/maps/{id}', () => {
     expect(await getMap(app, user, map.id)).toMatchObject({ title: winner.title, version: 2 });
   });
 
-  it('lets members edit but only the owner publish; others get 403 on public maps, 404 on private ones, 401 anonymous', async () => {
+  it('lets members edit but only the owner publish; others get 403 on public maps (anonymous callers too), 404 on private ones (401 anonymous)', async () => {
     const owner = await signUp(app);
     const member = await signUp(app);
     const stranger = await signUp(app);
@@ -242,7 +242,8 @@ describe('PATCH /v2/maps/{id}', () => {
     expect(publish.json().error.code).toBe('FORBIDDEN');
     expect((await call(app, 'PATCH', `/v2/maps/${open.id}`, { as: stranger, payload: { title: 'x' } })).statusCode).toBe(403);
     expect((await call(app, 'PATCH', `/v2/maps/${closed.id}`, { as: stranger, payload: { title: 'x' } })).json().error.code).toBe('MAP_NOT_FOUND');
-    expect((await call(app, 'PATCH', `/v2/maps/${open.id}`, { payload: { title: 'x' } })).statusCode).toBe(401);
+    expect((await call(app, 'PATCH', `/v2/maps/${open.id}`, { payload: { title: 'x' } })).statusCode).toBe(403);
+    expect((await call(app, 'PATCH', `/v2/maps/${closed.id}`, { payload: { title: 'x' } })).statusCode).toBe(401);
     expect(await getMap(app, owner, closed.id)).toMatchObject({ title: 'By member', public: false, version: 2 });
     expect(await getMap(app, owner, open.id)).toMatchObject({ version: 1 });
   });

@@ -59,6 +59,12 @@ export const ERRORS = {
   mapNotFound: { code: 'MAP_NOT_FOUND', status: 404, message: 'errors.mapNotFound' },
   folderNotFound: { code: 'FOLDER_NOT_FOUND', status: 404, message: 'errors.folderNotFound' },
   areaNotFound: { code: 'AREA_NOT_FOUND', status: 404, message: 'errors.areaNotFound' },
+  /** A map's member asked for by an e-mail with no account (SPEC §5): the user must sign up first. */
+  mapMemberUnknown: { code: 'MAP_MEMBER_UNKNOWN', status: 404, message: 'errors.subscriberUnknown' },
+  /** The owner gave their own address: they have every right on the map already. */
+  mapMemberIsOwner: { code: 'MAP_MEMBER_IS_OWNER', status: 409, message: 'errors.mapMemberIsOwner' },
+  /** The user removed is not a member of the map (never was, or was removed already). */
+  mapMemberNotFound: { code: 'MAP_MEMBER_NOT_FOUND', status: 404, message: 'errors.mapMemberNotFound' },
   /** A write based on a map version that is no longer the current one; details carry currentVersion. */
   mapVersionConflict: { code: 'MAP_VERSION_CONFLICT', status: 409, message: 'errors.conflict' },
   /** The free plan's areas-per-map limit; details carry maxAreas. */

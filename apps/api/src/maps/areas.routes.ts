@@ -4,14 +4,15 @@ import {
   areaParams, createAreasBulkBody, deleteAreasBulkBody, folderParams, orderAreaBody, patchAreaBody, patchAreasBulkBody,
 } from '@catchment/domain';
 import { requestLocale } from '../http/errors.js';
-import { folderWrite, requireSessionForWrites } from './map-requests.js';
+import { folderWrite, type WriteGuard } from './map-requests.js';
 import { refuseOversizedGeometries } from './geometry-size.js';
 import type { AreasService } from './areas.service.js';
 
 const tags = ['areas'];
 
-export const areasPlugin: FastifyPluginAsyncZod<{ areas: AreasService }> = async (app, { areas }) => {
-  app.addHook('onRequest', requireSessionForWrites);
+export const areasPlugin: FastifyPluginAsyncZod<{ areas: AreasService; onRequest: WriteGuard }> = async (app, { areas, onRequest }) => {
+  // Every route here writes: an anonymous caller is answered before the body is read (map-requests.ts).
+  app.addHook('onRequest', onRequest);
   app.addHook('preValidation', refuseOversizedGeometries);
 
   app.post('/v2/maps/:id/folders/:folderId/areas/bulk', {

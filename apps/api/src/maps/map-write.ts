@@ -28,12 +28,24 @@ export async function writeToMap<T>(
   write: MapWrite,
   change: (tx: MapStore, map: MapRow, role: MapRole) => Promise<T>,
 ): Promise<MapWriteResult<T>> {
+  return writeToMapIfChanged(store, write, async (tx, map, role) => ({ value: await change(tx, map, role), changed: true }));
+}
+
+/**
+ * writeToMap for a change that may find nothing to do (adding what is there already): with
+ * `changed: false` the version stays and nothing is announced; rights and version are checked all the same.
+ */
+export async function writeToMapIfChanged<T>(
+  store: MapStore,
+  write: MapWrite,
+  change: (tx: MapStore, map: MapRow, role: MapRole) => Promise<{ value: T; changed: boolean }>,
+): Promise<MapWriteResult<T> & { changed: boolean }> {
   const result = await store.transaction(async (tx) => {
     const { map, role } = await lockForWrite(tx, write);
-    const value = await change(tx, map, role);
-    return { value, map: await tx.maps.bumpVersion(map.id) };
+    const { value, changed } = await change(tx, map, role);
+    return { value, changed, map: changed ? await tx.maps.bumpVersion(map.id) : map };
   });
-  store.announceNewVersion(result.map);
+  if (result.changed) store.announceNewVersion(result.map);
   return result;
 }
 

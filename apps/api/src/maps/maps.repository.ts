@@ -8,6 +8,7 @@ export interface MapListRow extends MapRow { area_count: number }
 
 export interface NewMap { accessId: string; ownerId: number; title: string; public: boolean }
 export interface MapChanges { title?: string | undefined; public?: boolean | undefined; selectedUuid?: string | null | undefined }
+export interface MapMemberRow { client_id: number; email: string; first_name: string; last_name: string; added_at: Date }
 export interface MapListOptions { clientId: number; sortBy: MapSort; search?: string | undefined; limit: number; offset: number }
 
 const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
@@ -30,6 +31,36 @@ export class MapsRepository {
     const row = await this.db.selectFrom('map_clients').select('map_id')
       .where('map_id', '=', mapId).where('client_id', '=', clientId).executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** The map's members, in the order they were added. */
+  listMembers(mapId: number): Promise<MapMemberRow[]> {
+    return this.members().where('map_clients.map_id', '=', mapId).orderBy('map_clients.created_at').orderBy('map_clients.client_id').execute();
+  }
+
+  findMember(mapId: number, clientId: number): Promise<MapMemberRow | undefined> {
+    return this.members().where('map_clients.map_id', '=', mapId).where('map_clients.client_id', '=', clientId).executeTakeFirst();
+  }
+
+  /** Makes the user a member; false when they were one already (nothing changes). */
+  async addMember(mapId: number, clientId: number): Promise<boolean> {
+    const inserted = await this.db.insertInto('map_clients').values({ map_id: mapId, client_id: clientId })
+      .onConflict((oc) => oc.columns(['map_id', 'client_id']).doNothing())
+      .returning('client_id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  /** Ends a membership; false when the user was not a member. */
+  async removeMember(mapId: number, clientId: number): Promise<boolean> {
+    const deleted = await this.db.deleteFrom('map_clients').where('map_id', '=', mapId).where('client_id', '=', clientId)
+      .returning('client_id').executeTakeFirst();
+    return deleted !== undefined;
+  }
+
+  private members() {
+    return this.db.selectFrom('map_clients').innerJoin('clients', 'clients.id', 'map_clients.client_id')
+      .select(['map_clients.client_id', 'clients.email', 'clients.first_name', 'clients.last_name', 'map_clients.created_at as added_at']);
   }
 
   /** Inserts a map; undefined when its accessId is already taken (the caller draws another). */

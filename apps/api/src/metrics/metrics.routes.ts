@@ -11,6 +11,7 @@ import { attachment, fileNameFrom, XLSX_TYPE } from '../http/attachment.js';
 import type { ComputePool } from '../compute/compute-pool.js';
 import type { AreaRecord } from '../maps/areas.repository.js';
 import { parseMapRef } from '../maps/map-ref.js';
+import { anonymousWriteGuardOver, type WriteGuard } from '../maps/map-requests.js';
 import { searchesServiceOf } from '../poi/poi.routes.js';
 import type { RouteModule } from '../routes.js';
 import { MetricValues } from './metric-values.js';
@@ -20,10 +21,8 @@ const tags = ['metrics'];
 
 const areaLabel = (area: AreaRecord) => area.label || area.uuid;
 
-/** Writes need a session, and say so (401) before the body is even validated. */
-const onRequest = async (request: Parameters<typeof requireClientId>[0]) => { requireClientId(request); };
-
-export const metricsPlugin: FastifyPluginAsyncZod<{ metrics: MetricsService; compute: ComputePool }> = async (app, { metrics, compute }) => {
+/** `onRequest` answers an anonymous write before its body is validated (maps/map-requests.ts). */
+export const metricsPlugin: FastifyPluginAsyncZod<{ metrics: MetricsService; compute: ComputePool; onRequest: WriteGuard }> = async (app, { metrics, compute, onRequest }) => {
   const clientOf = (request: { session?: { clientId: number } | null }) => request.session?.clientId;
   const write = (request: Parameters<typeof requireClientId>[0], id: string) => ({ ref: parseMapRef(id), clientId: requireClientId(request) });
 
@@ -103,5 +102,5 @@ export function metricsServiceOf(ctx: AppContext): MetricsService {
 }
 
 export const metricsRoutes: RouteModule = async (api, ctx) => {
-  await api.register(metricsPlugin, { metrics: metricsServiceOf(ctx), compute: ctx.compute });
+  await api.register(metricsPlugin, { metrics: metricsServiceOf(ctx), compute: ctx.compute, onRequest: anonymousWriteGuardOver(ctx.database.db) });
 };

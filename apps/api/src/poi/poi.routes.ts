@@ -4,6 +4,7 @@ import { autocompleteQuery, type PoiCataloguesResponse, type PoiCategoriesRespon
 import { requestLocale } from '../http/errors.js';
 import type { AppContext } from '../context.js';
 import type { RouteModule } from '../routes.js';
+import { anonymousWriteGuardOver } from '../maps/map-requests.js';
 import { PoiAutocomplete } from './autocomplete.js';
 import { PoiCatalogues } from './catalogues.js';
 import { PoiCounts } from './count/poi-counts.js';
@@ -36,6 +37,6 @@ export const poiRoutes: RouteModule = async (api, ctx) => {
   const searches = searchesServiceOf(ctx);
   const autocomplete = new PoiAutocomplete(ctx.database.db);
   await api.register(cataloguesPlugin, { catalogues: new PoiCatalogues(ctx.database.db), autocomplete });
-  await api.register(searchesPlugin, { searches, compute: ctx.compute });
+  await api.register(searchesPlugin, { searches, compute: ctx.compute, onRequest: anonymousWriteGuardOver(ctx.database.db) });
   await api.register(poiAppKeyPlugin, { appKeys: ctx.appKeys, searches, autocomplete, compute: ctx.compute });
 };

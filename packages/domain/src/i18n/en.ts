@@ -113,6 +113,8 @@ export const en = {
     mapNotFound: 'Map not found',
     folderNotFound: 'Layer not found',
     areaNotFound: 'Area not found',
+    mapMemberIsOwner: 'You own this map already: share it with someone else',
+    mapMemberNotFound: 'This user is not a member of this map',
     clientNotFound: 'User not found',
     conflict: 'This map was modified elsewhere. It will be reloaded.',
     duplicateUuid: 'An item with this identifier already exists',

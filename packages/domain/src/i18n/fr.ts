@@ -112,6 +112,8 @@ export const fr: Catalogue = {
     mapNotFound: 'Carte introuvable',
     folderNotFound: 'Calque introuvable',
     areaNotFound: 'Zone introuvable',
+    mapMemberIsOwner: 'Vous êtes déjà propriétaire de cette carte : partagez-la avec quelqu’un d’autre',
+    mapMemberNotFound: "Cet utilisateur n'est pas membre de cette carte",
     clientNotFound: 'Utilisateur introuvable',
     conflict: 'Cette carte a été modifiée ailleurs. Elle va être rechargée.',
     duplicateUuid: 'Un élément avec cet identifiant existe déjà',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DISTANCE_UNITS, MAP_EXPORT_FORMATS, MAP_SORTS } from '../enums.js';
 import { MAPS_PAGE_SIZE_DEFAULT, MAPS_PAGE_SIZE_MAX } from '../constants.js';
-import { label, uuid, versionField } from './common.js';
+import { email } from './auth.js';
+import { label, mapIdParam, uuid, versionField } from './common.js';
 
 export const createMapBody = z.object({ title: label.optional(), public: z.boolean().optional() });
 
@@ -44,3 +45,21 @@ export const mapExportQuery = z.object({
   format: z.enum(MAP_EXPORT_FORMATS, { error: 'validation.exportFormat' }).default('kml'),
   unit: z.enum(DISTANCE_UNITS, { error: 'validation.distanceUnit' }).default('km'),
 });
+
+/** POST /v2/maps/{id}/clients: the e-mail address of a registered user to make a member (any case). */
+export const mapMemberBody = z.object({ email });
+
+/** DELETE /v2/maps/{id}/clients/{clientId}: the member's user id. */
+export const mapMemberParams = mapIdParam.extend({
+  clientId: z.coerce.number({ error: 'validation.clientId' }).int().positive({ error: 'validation.clientId' }).max(2_147_483_647, { error: 'validation.clientId' }),
+});
+
+/** A member of a map (SPEC §3 Map authorised users): a user the owner shared the map with, who reads and edits it. */
+export interface MapMember {
+  clientId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** When the owner added them (ISO 8601). */
+  addedAt: string;
+}

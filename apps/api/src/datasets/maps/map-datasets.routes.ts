@@ -9,6 +9,7 @@ import type { ComputePool } from '../../compute/compute-pool.js';
 import { attachment, XLSX_TYPE } from '../../http/attachment.js';
 import { requestLocale } from '../../http/errors.js';
 import { parseMapRef } from '../../maps/map-ref.js';
+import { anonymousWriteGuardOver, type WriteGuard } from '../../maps/map-requests.js';
 import { assertCountablePolygons } from '../../poi/searches/searches.routes.js';
 import type { AppContext } from '../../context.js';
 import type { RouteModule } from '../../routes.js';
@@ -17,10 +18,8 @@ import { MapDatasetsService } from './map-datasets.service.js';
 
 const tags = ['datasets'];
 
-/** Writes need a session, and say so (401) before the body is even validated. */
-const onRequest = async (request: Parameters<typeof requireClientId>[0]) => { requireClientId(request); };
-
-export const mapDatasetsPlugin: FastifyPluginAsyncZod<{ mapDatasets: MapDatasetsService; compute: ComputePool }> = async (app, { mapDatasets, compute }) => {
+/** `onRequest` answers an anonymous write before its body is validated (maps/map-requests.ts). */
+export const mapDatasetsPlugin: FastifyPluginAsyncZod<{ mapDatasets: MapDatasetsService; compute: ComputePool; onRequest: WriteGuard }> = async (app, { mapDatasets, compute, onRequest }) => {
   const clientOf = (request: { session?: { clientId: number } | null }) => request.session?.clientId;
   const write = (request: Parameters<typeof requireClientId>[0], id: string, version: number | undefined) =>
     ({ ref: parseMapRef(id), clientId: requireClientId(request), expectedVersion: version });
@@ -100,5 +99,5 @@ export function mapDatasetsServiceOf(ctx: AppContext): MapDatasetsService {
 
 /** The module's routes and services, registered by the datasets module. */
 export const mapDatasetsRoutes: RouteModule = async (api, ctx) => {
-  await api.register(mapDatasetsPlugin, { mapDatasets: mapDatasetsServiceOf(ctx), compute: ctx.compute });
+  await api.register(mapDatasetsPlugin, { mapDatasets: mapDatasetsServiceOf(ctx), compute: ctx.compute, onRequest: anonymousWriteGuardOver(ctx.database.db) });
 };

@@ -8,15 +8,13 @@ import { requireClientId } from '../../auth/session.plugin.js';
 import { attachment, XLSX_TYPE } from '../../http/attachment.js';
 import { requestLocale } from '../../http/errors.js';
 import { parseMapRef } from '../../maps/map-ref.js';
+import type { WriteGuard } from '../../maps/map-requests.js';
 import type { ComputePool } from '../../compute/compute-pool.js';
 import { assertDrawableIn } from '../../maps/areas.service.js';
 import type { PoiCount } from '../count/poi-counts.js';
 import type { SearchesService } from './searches.service.js';
 
 const tags = ['searches'];
-
-/** Writes need a session, and say so (401) before the body is even validated; counts are reads sent as POST. */
-const onRequest = async (request: Parameters<typeof requireClientId>[0]) => { requireClientId(request); };
 
 /** The count answer of SPEC §7: numbers in the polygons' order, and which ones are estimates. */
 export const countAnswer = (counts: PoiCount[]): SearchCounts => ({ counts: counts.map((item) => item.count), estimated: counts.map((item) => item.estimated) });
@@ -25,7 +23,8 @@ export const countAnswer = (counts: PoiCount[]): SearchCounts => ({ counts: coun
 export const assertCountablePolygons = (compute: ComputePool, polygons: readonly AreaGeometry[]) =>
   assertDrawableIn(compute, polygons.map((geometry, index) => ({ geometry, path: `body.polygons.${index}` })));
 
-export const searchesPlugin: FastifyPluginAsyncZod<{ searches: SearchesService; compute: ComputePool }> = async (app, { searches, compute }) => {
+/** `onRequest` answers an anonymous write before its body is validated (maps/map-requests.ts); counts are reads sent as POST, without it. */
+export const searchesPlugin: FastifyPluginAsyncZod<{ searches: SearchesService; compute: ComputePool; onRequest: WriteGuard }> = async (app, { searches, compute, onRequest }) => {
   const clientOf = (request: { session?: { clientId: number } | null }) => request.session?.clientId;
   const write = (request: Parameters<typeof requireClientId>[0], id: string, version: number | undefined) =>
     ({ ref: parseMapRef(id), clientId: requireClientId(request), expectedVersion: version });
