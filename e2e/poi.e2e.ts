@@ -5,7 +5,8 @@
  * Andorra's data country): a Pro user draws a 10-minute car area from Andorra la Vella, searches
  * restaurants from the POI tab (the count the same as the API's, above zero), lists them, chooses
  * one (the map goes to it, its detail names it) and exports them (the XLSX rows are the listed
- * businesses). A free user's second search meets the limit popup. A search made in one tab appears
+ * businesses). A free user's second search meets the limit popup; a visitor (not logged in) of a
+ * public map who saves a search is asked to sign up, and nothing is sent. A search made in one tab appears
  * in another tab of the same map without a reload (real-time). Screenshots under e2e/artifacts.
  */
 import { readFile } from 'node:fs/promises';
@@ -184,6 +185,41 @@ describe.each(['en', 'fr'] as const)('businesses of an area in %s', (language) =
     await popup.getByTestId('limit-popup-manage').click();
     await popup.waitFor({ state: 'hidden' });
     await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('poi-search-edit');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.each(['en', 'fr'] as const)('a visitor on a public map in %s', (language) => {
+  const text = TEXTS[language];
+
+  it('is asked to sign up when saving a search, and nothing is sent', async () => {
+    const owner = await userWithAndorraArea(language, 'pro_2020');
+    const { accessId } = await owner.page.evaluate(() => ({ accessId: location.pathname.split('/').pop()! }));
+    expect((await owner.page.request.patch(`/api/v2/maps/${accessId}`, { data: { public: true } })).status()).toBe(200);
+    await owner.context.close();
+
+    const { context, page, errors } = await openPage(browser, baseUrl, text.browserLocale);
+    const writes: string[] = [];
+    page.on('request', (request) => { if (request.method() === 'POST' && /\/searches$/.test(new URL(request.url()).pathname)) writes.push(request.url()); });
+    await page.goto(`/app/map/${accessId}`);
+    await page.getByTestId('read-only-banner').waitFor();
+    await page.getByTestId('analysis-toggle').click();
+    await page.getByTestId('analysis-tab-poi').click();
+    await page.getByTestId('poi-new-search').click();
+    const editor = page.getByTestId('search-editor');
+    await editor.waitFor();
+    await poll(() => editor.getByTestId('search-editor-catalogue').inputValue()).toBe('ad_osm_poi');
+    await editor.getByTestId('search-editor-category-input').fill(text.category);
+    await editor.getByTestId('search-editor-category-option').filter({ hasText: new RegExp(`^${text.restaurants}`) }).first().click();
+    await poll(() => editor.getByTestId('search-editor-chip').getAttribute('data-value')).toBe('food.restaurant');
+    await editor.getByTestId('search-editor-label').press('Enter');
+    const popup = page.locator('[data-testid="signup-popup"][open]');
+    await popup.waitFor();
+    expect(await popup.getByTestId('signup-popup-login').getAttribute('href')).toContain(`/login?redirect=`);
+    await screenshot(page, `poi-public-visitor-${language}`);
+    expect(writes).toEqual([]);
+    expect(page.url()).toContain(`/app/map/${accessId}`);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

@@ -56,7 +56,8 @@ export function PoiTab({ target, country }: { target: AnalysisTarget; country: C
   };
 
   const save = async (fields: SearchFields) => {
-    if (mapId === null) {
+    // A visitor's own map is not saved, and a public map is written by its owner and members only.
+    if (mapId === null || access?.visitor) {
       view.askSignup();
       return;
     }
