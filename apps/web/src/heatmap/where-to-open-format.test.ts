@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatComputeTime, formatMeters, formatPeople } from './where-to-open-format.js';
+import { formatFigure } from '../analysis/number-format.js';
+import { formatComputeTime, formatMeters } from './where-to-open-format.js';
 
 /** French groups thousands with a narrow no-break space and puts a no-break space before units. */
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
@@ -13,8 +14,8 @@ describe('where-to-open formats', () => {
   });
 
   it('writes people whole, grouped the user\'s way', () => {
-    expect(formatPeople(12_345.4, 'en')).toBe('12,345');
-    expect(plain(formatPeople(12_345.4, 'fr'))).toBe('12 345');
+    expect(formatFigure(12_345.4, 'people', 'en')).toBe('12,345');
+    expect(plain(formatFigure(12_345.4, 'people', 'fr'))).toBe('12 345');
   });
 
   it('writes compute times in milliseconds below a second, then in seconds with a decimal below ten', () => {

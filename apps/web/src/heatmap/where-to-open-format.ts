@@ -1,13 +1,10 @@
-/** How the "where to open" card writes its figures in the user's language: distances, people, seconds. */
+/** How the "where to open" card writes its figures in the user's language: distances and seconds (people: the analysis panel's formatFigure). */
 
 /** "150 m", "1.5 km", "50 km" ("1,5 km" in French). */
 export function formatMeters(meters: number, locale: string): string {
   if (meters < 1_000) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'meter', maximumFractionDigits: 0 }).format(meters);
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 }).format(meters / 1_000);
 }
-
-/** Whole people: "12,345" ("12 345" in French). */
-export const formatPeople = (people: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(people);
 
 /** A compute time from milliseconds: "40 ms" below a second, then "1.8 s", "12 s" ("1,8 s"). */
 export function formatComputeTime(milliseconds: number, locale: string): string {

@@ -5,8 +5,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { ReachabilityHeatmap } from '@catchment/domain';
+import { formatFigure } from '../analysis/number-format.js';
 import { legendClasses } from './legend-classes.js';
-import { formatComputeTime, formatPeople } from './where-to-open-format.js';
+import { formatComputeTime } from './where-to-open-format.js';
 
 interface WhereToOpenResultsProps {
   answer: ReachabilityHeatmap;
@@ -42,11 +43,11 @@ export function WhereToOpenResults({ answer, competitorsTitle, highlightedIndex,
       </div>
       <dl className="where-to-open-summary" data-testid="where-to-open-summary">
         <dt>{t('whereToOpen.placed')}</dt>
-        <dd data-testid="where-to-open-placed">{formatPeople(answer.population.placed, locale)}</dd>
+        <dd data-testid="where-to-open-placed">{formatFigure(answer.population.placed, 'people', locale)}</dd>
         {answer.competitors && (
           <>
             <dt>{t('whereToOpen.competitorsReach')}</dt>
-            <dd data-testid="where-to-open-excluded">{formatPeople(answer.population.excludedByCompetitors, locale)}</dd>
+            <dd data-testid="where-to-open-excluded">{formatFigure(answer.population.excludedByCompetitors, 'people', locale)}</dd>
           </>
         )}
         <dt>{t('whereToOpen.computeTime')}</dt>
@@ -57,7 +58,7 @@ export function WhereToOpenResults({ answer, competitorsTitle, highlightedIndex,
         {answer.best.length === 0 ? <p className="panel-note" data-testid="where-to-open-no-best">{t('whereToOpen.noBest')}</p> : (
           <ol className="where-to-open-best" data-testid="where-to-open-best">
             {answer.best.map((cell, rank) => {
-              const people = formatPeople(cell.value, locale);
+              const people = formatFigure(cell.value, 'people', locale);
               return (
                 <li key={cell.index}>
                   <button type="button" className="where-to-open-best-cell" data-testid="where-to-open-best-cell" data-index={cell.index}
