@@ -44,28 +44,53 @@ describe('announcedDatasetsVersion', () => {
 describe('NewerVersionWatch', () => {
   let shown: number;
   let refetches: number;
+  let settling: boolean;
   let watch: NewerVersionWatch;
 
   beforeEach(() => {
     vi.useFakeTimers();
     shown = 3;
     refetches = 0;
-    watch = new NewerVersionWatch({ shownVersion: () => shown, refetch: () => { refetches += 1; } });
+    settling = false;
+    watch = new NewerVersionWatch({ shownVersion: () => shown, refetch: () => { refetches += 1; }, settling: () => settling });
   });
   afterEach(() => {
     watch.dispose();
     vi.useRealTimers();
   });
 
-  it('refetches once for a burst of changes by others (SPEC §9: at most every 2 s)', () => {
+  it('refetches at once for the first change by others, without waiting for the window', () => {
     watch.announce(4);
-    watch.announce(5);
-    watch.announce(6);
+    expect(refetches).toBe(1);
+    shown = 4;
     vi.advanceTimersByTime(LIST_SYNC_THROTTLE_MS);
     expect(refetches).toBe(1);
-    shown = 6;
+  });
+
+  it('gathers the changes that follow within the window into one refetch at its end (SPEC §9)', () => {
+    watch.announce(4);
+    shown = 4;
+    watch.announce(5);
+    watch.announce(6);
     watch.announce(7);
+    expect(refetches).toBe(1);
+    vi.advanceTimersByTime(LIST_SYNC_THROTTLE_MS - 1);
+    expect(refetches).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(refetches).toBe(2);
+    // That refetch opened a new window: a change right after it waits for the window's end too.
+    shown = 7;
+    watch.announce(8);
+    expect(refetches).toBe(2);
     vi.advanceTimersByTime(LIST_SYNC_THROTTLE_MS);
+    expect(refetches).toBe(3);
+  });
+
+  it('refetches at once again once a window passed quietly', () => {
+    watch.announce(4);
+    shown = 4;
+    vi.advanceTimersByTime(LIST_SYNC_THROTTLE_MS);
+    watch.announce(5);
     expect(refetches).toBe(2);
   });
 
@@ -74,14 +99,29 @@ describe('NewerVersionWatch', () => {
     watch.announce(2);
     vi.advanceTimersByTime(LIST_SYNC_THROTTLE_MS);
     expect(refetches).toBe(0);
-    // Announced before our save's answer arrived: by the end of the window the shown version caught up.
+  });
+
+  it("waits while our own saves are in flight: their announcement, arrived before their answer, costs nothing", () => {
+    settling = true;
     watch.announce(4);
+    expect(refetches).toBe(0);
     shown = 4;
+    settling = false;
     vi.advanceTimersByTime(LIST_SYNC_THROTTLE_MS);
     expect(refetches).toBe(0);
   });
 
+  it("refetches at the window's end a change by others announced while our saves were in flight", () => {
+    settling = true;
+    watch.announce(5);
+    shown = 4;
+    settling = false;
+    vi.advanceTimersByTime(LIST_SYNC_THROTTLE_MS);
+    expect(refetches).toBe(1);
+  });
+
   it('forgets a pending refetch once disposed (the map was closed)', () => {
+    settling = true;
     watch.announce(9);
     watch.dispose();
     vi.advanceTimersByTime(LIST_SYNC_THROTTLE_MS);

@@ -1,9 +1,11 @@
 /**
  * Decides when a map on screen, or its list of business searches, of datasets or of indicators,
- * must be fetched again: a list-sync (or the answer to a join) announced a version newer than the one shown. Announcements
- * are gathered for LIST_SYNC_THROTTLE_MS (SPEC §9): a burst of changes costs one refetch, and our
- * own saves, announced too, have by then come back and made the shown version catch up, so they
- * cost none.
+ * must be fetched again: a list-sync (or the answer to a join) announced a version newer than the one shown.
+ * The first announcement refetches at once, so that a change by someone else shows within the
+ * socket's delay; the ones that follow within LIST_SYNC_THROTTLE_MS (SPEC §9) are gathered into one
+ * refetch at the window's end, so a burst of changes costs two refetches at most. While our own
+ * saves are in flight (`settling`), an announcement may be theirs coming back before their answer:
+ * it waits for the window's end, by when the shown version has caught up, so our saves cost none.
  */
 import { LIST_SYNC_THROTTLE_MS, type RealtimeServerMessage } from '@catchment/domain';
 
@@ -47,21 +49,36 @@ export interface NewerVersionWatchOptions {
   /** The version the screen shows now. */
   shownVersion(): number;
   refetch(): void;
+  /** Whether our own writes of this copy are in flight (their answers will move the shown version on). */
+  settling?(): boolean;
   windowMs?: number;
 }
 
 export class NewerVersionWatch {
   private latest = 0;
+  /** Set while a window is open: announcements wait for its end. */
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: NewerVersionWatchOptions) {}
 
   announce(version: number): void {
     this.latest = Math.max(this.latest, version);
-    if (this.timer !== undefined || this.latest <= this.options.shownVersion()) return;
+    if (this.timer !== undefined || !this.behind()) return;
+    if (!this.options.settling?.()) this.options.refetch();
+    this.openWindow();
+  }
+
+  private behind(): boolean {
+    return this.latest > this.options.shownVersion();
+  }
+
+  /** At the end of the window, what was announced meanwhile and is still not shown is refetched, and a new window opens. */
+  private openWindow(): void {
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      if (this.latest > this.options.shownVersion()) this.options.refetch();
+      if (!this.behind()) return;
+      this.options.refetch();
+      this.openWindow();
     }, this.options.windowMs ?? LIST_SYNC_THROTTLE_MS);
   }
 

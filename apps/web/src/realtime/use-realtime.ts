@@ -13,6 +13,8 @@ export interface VersionedCopy {
   /** The version of the copy on screen. */
   shownVersion(): number;
   refetch(): void;
+  /** Whether our own writes of the copy are in flight (see NewerVersionWatch). */
+  settling?(): boolean;
 }
 
 /** Keeps the socket open while a user is logged in; a new user gets a new connection. */
@@ -31,12 +33,13 @@ export function useRealtimeConnection(): void {
  * version newer than `shownVersion()` is announced. Every cached copy of the map is refreshed,
  * whatever reference (id or accessId) the page loaded it by.
  */
-export function useMapListSync(map: Pick<MapDocument, 'id' | 'accessId'>, shownVersion: () => number): void {
+export function useMapListSync(map: Pick<MapDocument, 'id' | 'accessId'>, shownVersion: () => number, settling: () => boolean): void {
   const queryClient = useQueryClient();
   const { id, accessId } = map;
   useNewerVersionRefetch(`map:${id}`, {
     announced: (message) => announcedVersion(message, id),
     shownVersion,
+    settling,
     refetch: () => void queryClient.invalidateQueries({
       queryKey: queryKeys.mapDocuments,
       predicate: (query) => (query.state.data as MapDocument | undefined)?.id === id,
@@ -47,7 +50,7 @@ export function useMapListSync(map: Pick<MapDocument, 'id' | 'accessId'>, shownV
 
 /**
  * Refetches a copy of something on screen when messages announce a version newer than the one it
- * shows, at most every LIST_SYNC_THROTTLE_MS. It follows no map: the map screen does
+ * shows: at once, then at most once per LIST_SYNC_THROTTLE_MS. It follows no map: the map screen does
  * (useMapListSync). A new `key` (another map) starts over.
  */
 export function useNewerVersionRefetch(key: string | null, copy: VersionedCopy): void {
@@ -57,7 +60,11 @@ export function useNewerVersionRefetch(key: string | null, copy: VersionedCopy):
   });
   useEffect(() => {
     if (key === null) return undefined;
-    const watch = new NewerVersionWatch({ shownVersion: () => current.current.shownVersion(), refetch: () => current.current.refetch() });
+    const watch = new NewerVersionWatch({
+      shownVersion: () => current.current.shownVersion(),
+      refetch: () => current.current.refetch(),
+      settling: () => current.current.settling?.() ?? false,
+    });
     const unsubscribe = realtime.subscribe((message) => {
       const version = current.current.announced(message);
       if (version !== undefined) watch.announce(version);
