@@ -45,6 +45,12 @@ describe('GEOCODER', () => {
     expect(() => loadConfig({ CRM_SYNC_INTERVAL_MINUTES: '-5' })).toThrow(/CRM_SYNC_INTERVAL_MINUTES/);
   });
 
+  it('gives the extractor 3 hours and 300 km unless the reduced reading (2 hours, 200 km) is chosen', () => {
+    expect(loadConfig({}).extractorRange).toBe('standard');
+    expect(loadConfig({ EXTRACTOR_RANGE: 'reduced' }).extractorRange).toBe('reduced');
+    expect(() => loadConfig({ EXTRACTOR_RANGE: '2h' })).toThrow(/EXTRACTOR_RANGE must be one of standard, reduced, got "2h"/);
+  });
+
   it('keeps download files on disk unless a whole S3-compatible store is set, and reads the report renderer’s settings', () => {
     expect(loadConfig({}).downloadsS3).toBeUndefined();
     const keys = { DOWNLOADS_S3_ACCESS_KEY_ID: 'id', DOWNLOADS_S3_SECRET_ACCESS_KEY: 'secret' };

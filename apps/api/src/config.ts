@@ -2,7 +2,7 @@
  * The only place that reads process.env. Every variable is documented in .env.example.
  */
 import path from 'node:path';
-import { COUNTRIES, DEFAULT_POI_TAB_COUNTRIES, isPlan, PLANS, type Country, type Plan } from '@catchment/domain';
+import { COUNTRIES, DEFAULT_POI_TAB_COUNTRIES, EXTRACTION_RANGES, isPlan, PLANS, type Country, type ExtractionRangeName, type Plan } from '@catchment/domain';
 import { DEFAULT_SESSION_IDLE_DAYS } from '@catchment/domain';
 import { parseTrustProxy, type TrustProxy } from './auth/trust-proxy.js';
 import type { S3StorageSettings } from './downloads/download-storage.js';
@@ -102,6 +102,11 @@ export interface Config {
    * (crm/sync/crm-sync-schedule.ts), in minutes; null: only when asked (CRM_SYNC_INTERVAL_MINUTES=0 or off).
    */
   crmSyncIntervalMinutes: number | null;
+  /**
+   * The city/postcode extractor's range (SPEC §9 gives two readings): 'standard', 3 hours and
+   * 300 km (the default), or 'reduced', 2 hours and 200 km.
+   */
+  extractorRange: ExtractionRangeName;
 }
 
 /** CRM lists stay in sync: each one synchronised again 6 hours after its last synchronisation. */
@@ -204,6 +209,12 @@ function crmSyncInterval(value: string | undefined): number | null {
   return minutes === 0 ? null : minutes;
 }
 
+function extractorRangeSetting(value: string | undefined): ExtractionRangeName {
+  const name = value?.trim() || 'standard';
+  if (!Object.hasOwn(EXTRACTION_RANGES, name)) throw new Error(`EXTRACTOR_RANGE must be one of ${Object.keys(EXTRACTION_RANGES).join(', ')}, got "${value}"`);
+  return name as ExtractionRangeName;
+}
+
 function planSetting(value: string | undefined): Plan {
   if (value === undefined || value === '') return 'default';
   if (!isPlan(value)) throw new Error(`DEFAULT_PLAN must be one of ${PLANS.join(', ')}, got "${value}"`);
@@ -279,5 +290,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     hubspot: hubspotSettings(env),
     downloadsS3: downloadsS3Settings(env),
     crmSyncIntervalMinutes: crmSyncInterval(env.CRM_SYNC_INTERVAL_MINUTES),
+    extractorRange: extractorRangeSetting(env.EXTRACTOR_RANGE),
   };
 }

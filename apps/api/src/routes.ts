@@ -14,6 +14,7 @@ import { territoriesRoutes } from './territories/territories.routes.js';
 import { organizationRoutes } from './organization/organization.routes.js';
 import { poiRoutes } from './poi/poi.routes.js';
 import { appKeysRoutes } from './appkeys/app-keys.routes.js';
+import { extractorRoutes } from './extractor/extractor.routes.js';
 import { datasetsRoutes } from './datasets/datasets.routes.js';
 import { crmRoutes } from './crm/crm.routes.js';
 import { crmSyncScheduleModule } from './crm/sync/crm-sync-schedule.js';
@@ -26,4 +27,4 @@ import { heatmapsRoutes } from './heatmaps/heatmaps.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule, downloadsRoutes, assetsRoutes, reportsRoutes, heatmapsRoutes, reachabilityRoutes, metricsRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, extractorRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule, downloadsRoutes, assetsRoutes, reportsRoutes, heatmapsRoutes, reachabilityRoutes, metricsRoutes];

@@ -186,6 +186,17 @@ export const ERRORS = {
   appKeyPlanEnded: { code: 'APP_KEY_PLAN_ENDED', status: 403, message: 'errors.appKeyPlanEnded' },
   /** A key the caller does not hold (DELETE /Clients/{id}/appKeys/{key}). */
   appKeyNotFound: { code: 'APP_KEY_NOT_FOUND', status: 404, message: 'errors.appKeyNotFound' },
+  // The city/postcode extractor (SPEC §8 extraction errors, §9 limits).
+  /** A demo key's extraction that would list more than its items; details.count, details.max. */
+  extractionTooManyResults: { code: 'EXTRACTION_TOO_MANY_RESULTS', status: 422, message: 'errors.extractionTooManyResults' },
+  /** A time or distance beyond the extractor's range (unsupported zone); details.hours, details.kilometres. */
+  extractionOutOfRange: { code: 'EXTRACTION_OUT_OF_RANGE', status: 422, message: 'errors.extractionOutOfRange' },
+  /** A paid key's extractions of the month are used up; details.max. */
+  extractionQuotaReached: { code: 'EXTRACTION_QUOTA_REACHED', status: 429, message: 'errors.extractionQuotaReached' },
+  /** Cities or postcodes of a kind this server has not imported; details.kind. */
+  extractionKindUnavailable: { code: 'EXTRACTION_KIND_UNAVAILABLE', status: 422, message: 'errors.extractionKindUnavailable' },
+  /** An extraction that failed for a reason of ours: the same request may succeed in a moment. */
+  extractionFailed: { code: 'EXTRACTION_FAILED', status: 503, message: 'errors.extractionFailed', retryAfterSeconds: 5 },
   // Own data on maps (SPEC §7 Map datasets).
   /** No row of that id in the dataset. */
   datasetItemNotFound: { code: 'DATASET_ITEM_NOT_FOUND', status: 404, message: 'errors.datasetItemNotFound' },

@@ -21,6 +21,7 @@ export * from './organization/index.js';
 export * from './assets/index.js';
 export * from './poi/index.js';
 export * from './appkeys/index.js';
+export * from './extractor/index.js';
 export * from './datasets/index.js';
 export * from './reports/report.js';
 export * from './metrics/index.js';

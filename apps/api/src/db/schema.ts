@@ -133,6 +133,8 @@ export interface Database {
   poi_searches: PoiSearchesTable;
   app_keys: AppKeysTable;
   app_key_usage: AppKeyUsageTable;
+  app_key_extractions: AppKeyExtractionsTable;
+  extraction_cache: ExtractionCacheTable;
   data_files: DataFilesTable;
   client_datasets: ClientDatasetsTable;
   client_dataset_rows: ClientDatasetRowsTable;
@@ -250,6 +252,21 @@ export interface AppKeyUsageTable {
   month: string;
   call: string;
   calls: Generated<number>;
+}
+
+/** A paid key's extractions per month (migration 028). */
+export interface AppKeyExtractionsTable {
+  app_key_id: number;
+  month: string;
+  extractions: number;
+}
+
+/** A key's most recent extractions as answered (migration 028): items as ExtractedItem[]. */
+export interface ExtractionCacheTable {
+  app_key_id: number;
+  request_hash: string;
+  items: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
 }
 
 /** Business searches saved on maps (migration 012; POI items are read with SQL, as territories are). */

@@ -15,3 +15,4 @@ export * from './map-datasets.js';
 export * from './crm.js';
 export * from './downloads.js';
 export * from './assets.js';
+export * from './extractor.js';
