@@ -131,9 +131,13 @@ describe('DELETE /v2/maps/{id}/clients/{clientId}', () => {
     const removed = await removeMember(owner, map.id, member.id);
     expect(removed.statusCode).toBe(204);
     expect(removed.body).toBe('');
-    // The removed member's open page is told, and its refetch meets the 404.
+    // The removed member's open page is told (the new version, then the change of who may read the
+    // map, which takes their sockets out of its room), and its refetch meets the 404.
     const version = (await getMap(app, owner, map.id)).version;
-    await expect.poll(() => announcedFor(map.id).at(-1)).toEqual({ room: `map:${map.id}`, event: 'list-sync', data: { mapId: map.id, version } });
+    await expect.poll(() => announcedFor(map.id).slice(-2)).toEqual([
+      { room: `map:${map.id}`, event: 'list-sync', data: { mapId: map.id, version } },
+      { room: `map:${map.id}`, event: 'map-access', data: { mapId: map.id } },
+    ]);
     expectError(await call(app, 'GET', `/v2/maps/${map.id}`, { as: member }), 404, 'MAP_NOT_FOUND');
     expectError(await postAreas(app, member, map.id, folderId, [polygonArea()]), 404, 'MAP_NOT_FOUND');
     expectError(await call(app, 'PATCH', `/v2/maps/${map.id}`, { as: member, payload: { title: 'Mine' } }), 404, 'MAP_NOT_FOUND');

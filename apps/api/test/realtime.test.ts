@@ -98,6 +98,11 @@ class TestSocket {
     }
   }
 
+  /** Whether a message that matches was received and not yet taken. */
+  received(matches: (message: RealtimeServerMessage) => boolean): boolean {
+    return this.inbox.some(matches);
+  }
+
   /** Follows a map and returns the server's answer (joined or error). */
   async join(mapId: number | string): Promise<RealtimeServerMessage> {
     this.send({ type: 'join', mapId });
@@ -128,6 +133,9 @@ const renameMap = (user: TestUser, mapId: number, title: string) =>
 
 const listSyncOf = (mapId: number) => (message: RealtimeServerMessage) =>
   message.event === 'list-sync' && message.data.mapId === mapId;
+
+const listSyncAt = (mapId: number, version: number) => (message: RealtimeServerMessage) =>
+  message.event === 'list-sync' && message.data.mapId === mapId && message.data.version === version;
 
 describe('connecting to the real-time socket', () => {
   it('lets a logged-in user in, and refuses a visitor (401) and a page of another site (403) before the upgrade', async () => {
@@ -234,6 +242,77 @@ describe('following a map', () => {
     const renamed = await renameMap(user, kept.id, 'Followed');
     expect(await socket.next('list-sync of the kept map')).toEqual({ event: 'list-sync', data: { mapId: kept.id, version: renamed.version } });
     await socket.close();
+  });
+});
+
+const accessLostOf = (mapId: number) => (message: RealtimeServerMessage) =>
+  message.event === 'access-lost' && message.data.id === mapId;
+
+const removeMember = (as: TestUser, mapId: number, member: TestUser, through = server) =>
+  expectStatus(204, call(through, 'DELETE', `/v2/maps/${mapId}/clients/${member.id}`, { as }));
+
+describe('losing access to a followed map', () => {
+  it('drops a member removed from a private map at once, under each reference they followed it by, and tells them; the others go on', async () => {
+    const owner = await signUp(app);
+    const removed = await signUp(app);
+    const kept = await signUp(app);
+    const map = await createMap(app, owner, { title: 'Team' });
+    const own = await createMap(app, removed);
+    await addMember(ctx, map.id, removed);
+    await addMember(ctx, map.id, kept);
+    const removedSocket = await TestSocket.open(removed);
+    const keptSocket = await TestSocket.open(kept);
+    await removedSocket.join(map.accessId);
+    await removedSocket.join(map.id);
+    await removedSocket.join(own.id);
+    await keptSocket.join(map.id);
+
+    await removeMember(owner, map.id, removed);
+    // The removal is a write of the map: its list-sync comes first, then the loss of access.
+    expect(await removedSocket.next('list-sync of the removal')).toMatchObject({ event: 'list-sync', data: { mapId: map.id } });
+    expect(await removedSocket.next('access lost')).toEqual({ event: 'access-lost', data: { mapId: map.accessId, id: map.id } });
+    expect(await removedSocket.next('access lost')).toEqual({ event: 'access-lost', data: { mapId: map.id, id: map.id } });
+
+    // Events come in the order of the changes: had the team map's come through, it would come first.
+    const renamedTeam = await renameMap(owner, map.id, 'Team 2');
+    const renamedOwn = await renameMap(removed, own.id, 'Mine');
+    expect(await removedSocket.next('list-sync of the own map')).toEqual({ event: 'list-sync', data: { mapId: own.id, version: renamedOwn.version } });
+    expect(await keptSocket.next('list-sync of the rename', listSyncAt(map.id, renamedTeam.version))).toBeTruthy();
+    expect(await keptSocket.join(map.id)).toMatchObject({ event: 'joined' });
+    // Joining again is refused like any stranger's.
+    expect(await removedSocket.join(map.id)).toMatchObject({ event: 'error', data: { code: 'MAP_NOT_FOUND' } });
+  });
+
+  it('drops the strangers following a public map made private, not its members; a member removed from a public map goes on reading it', async () => {
+    const owner = await signUp(app);
+    const member = await signUp(app);
+    const stranger = await signUp(app);
+    const map = await createMap(app, owner, { public: true });
+    await addMember(ctx, map.id, member);
+    const memberSocket = await TestSocket.open(member);
+    const strangerSocket = await TestSocket.open(stranger);
+    await memberSocket.join(map.id);
+    await strangerSocket.join(map.id);
+
+    await removeMember(owner, map.id, member);
+    await addMember(ctx, map.id, member);
+    await expectStatus(200, call(server, 'PATCH', `/v2/maps/${map.id}`, { as: owner, payload: { public: false } }));
+    expect(await strangerSocket.next('access lost', accessLostOf(map.id))).toEqual({ event: 'access-lost', data: { mapId: map.id, id: map.id } });
+
+    const renamed = await renameMap(owner, map.id, 'Private now');
+    expect(await memberSocket.next('list-sync after the map turned private', listSyncAt(map.id, renamed.version))).toBeTruthy();
+    expect(memberSocket.received(accessLostOf(map.id))).toBe(false);
+  });
+
+  it('tells the followers of a deleted map that it is gone', async () => {
+    const owner = await signUp(app);
+    const member = await signUp(app);
+    const map = await createMap(app, owner);
+    await addMember(ctx, map.id, member);
+    const socket = await TestSocket.open(member);
+    await socket.join(map.accessId);
+    await expectStatus(204, call(server, 'DELETE', `/v2/maps/${map.id}`, { as: owner }));
+    expect(await socket.next('access lost', accessLostOf(map.id))).toEqual({ event: 'access-lost', data: { mapId: map.accessId, id: map.id } });
   });
 });
 
@@ -378,6 +457,24 @@ describe.runIf(onPostgres)('events across API processes (PostgreSQL LISTEN/NOTIF
       const renamed = await expectStatus<{ version: number }>(200, call(otherProcess, 'PATCH', `/v2/maps/${map.id}`, { as: owner, payload: { title: 'Elsewhere' } }));
       expect(await socket.next('list-sync from the other process')).toEqual({ event: 'list-sync', data: { mapId: map.id, version: renamed.version } });
       await socket.close();
+    } finally {
+      await otherProcess.close();
+      await otherBus.close();
+    }
+  });
+
+  it('drops at once a socket on one API process whose user was removed from the map through another', async () => {
+    const otherBus = await openEventBus('postgres', ctx.database.connection);
+    const otherProcess = await buildServer({ ...ctx, events: otherBus }, { rateLimits: false });
+    try {
+      const owner = await signUp(app);
+      const member = await signUp(app);
+      const map = await createMap(app, owner);
+      await addMember(ctx, map.id, member);
+      const socket = await TestSocket.open(member);
+      await socket.join(map.id);
+      await removeMember(owner, map.id, member, otherProcess);
+      expect(await socket.next('access lost', accessLostOf(map.id))).toEqual({ event: 'access-lost', data: { mapId: map.id, id: map.id } });
     } finally {
       await otherProcess.close();
       await otherBus.close();

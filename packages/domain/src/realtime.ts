@@ -21,12 +21,22 @@ export const REALTIME_EVENTS = {
   listSync: 'list-sync',
   /** One of the user's datasets changed: its import moved on, finished or failed ({@link DatasetEventData}). */
   datasets: 'datasets',
+  /**
+   * Between API processes only, never sent to a client: who may read the map changed (a member
+   * removed, the map made private or deleted; {@link MapAccessData}). Each process checks its
+   * sockets following the map; those whose user may no longer read it leave its room and get
+   * `access-lost`.
+   */
+  mapAccess: 'map-access',
 } as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
 export const REALTIME_EVENT_NAMES = Object.values(REALTIME_EVENTS) as [RealtimeEventName, ...RealtimeEventName[]];
 
-/** Replies to the client's own messages, never fanned out. */
-export const REALTIME_REPLIES = { joined: 'joined', left: 'left', error: 'error' } as const;
+/**
+ * Replies to the client's own messages, never fanned out; and `accessLost`: the socket was taken
+ * out of a map's room because its user may no longer read the map.
+ */
+export const REALTIME_REPLIES = { joined: 'joined', left: 'left', error: 'error', accessLost: 'access-lost' } as const;
 
 /** A viewer refetches a changed map at most this often (SPEC §9), however many changes arrive. */
 export const LIST_SYNC_THROTTLE_MS = 2_000;
@@ -81,6 +91,9 @@ export interface CrmListSyncData {
   metricsVersion?: undefined;
 }
 
+/** `map-access` between API processes: check who of the map's followers may still read it. */
+export interface MapAccessData { mapId: number }
+
 /** `download`: one download job's status and progress now (at most every half second while it runs); the client refetches it. */
 export interface DownloadEventData { jobId: string; status: DownloadStatus; progress: number }
 
@@ -102,5 +115,10 @@ export type RealtimeServerMessage =
    */
   | { event: typeof REALTIME_REPLIES.joined; data: { mapId: RealtimeMapRef; id: number; version: number; searchesVersion: number; datasetsVersion?: number } }
   | { event: typeof REALTIME_REPLIES.left; data: { mapId: RealtimeMapRef } }
+  /**
+   * The user may no longer read the map they followed as `mapId` (`id` its integer id): removed
+   * from its members, the map made private or deleted. The socket no longer follows it.
+   */
+  | { event: typeof REALTIME_REPLIES.accessLost; data: { mapId: RealtimeMapRef; id: number } }
   /** A message refused (unreadable, or a map the user may not read); the connection stays open. */
   | { event: typeof REALTIME_REPLIES.error; data: { code: string; message: string; mapId?: RealtimeMapRef } };

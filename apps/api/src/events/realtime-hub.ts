@@ -1,13 +1,15 @@
 /**
  * The sockets of this API process and their rooms. Every socket is in its user's room; a socket
  * follows a map by joining its room, once the maps module's rules say the user may read it. Events
- * from the bus (any process) go to the sockets of their room. A heartbeat drops dead sockets and
- * closes those whose session ended.
+ * from the bus (any process) go to the sockets of their room. When who may read a map changes
+ * (map-access), its followers are checked again and those who may no longer read it leave its room
+ * at once and are told (access-lost). A heartbeat drops dead sockets and closes those whose session
+ * ended.
  */
 import type WebSocket from 'ws';
 import {
-  DomainError, ERROR_CODES, REALTIME_CLOSE_CODES, REALTIME_REPLIES, translate,
-  type Locale, type RealtimeMapRef, type RealtimeServerMessage,
+  DomainError, ERROR_CODES, REALTIME_CLOSE_CODES, REALTIME_EVENTS, REALTIME_REPLIES, translate,
+  type Locale, type MapAccessData, type RealtimeMapRef, type RealtimeServerMessage,
 } from '@catchment/domain';
 import type { MapRef } from '../maps/map-ref.js';
 import type { EventBus, RoomEvent, Unsubscribe } from './event-bus.js';
@@ -42,8 +44,8 @@ class Connection {
   /** Answered the last ping (a fresh socket counts as alive). */
   alive = true;
   closed = false;
-  /** The maps followed, by the reference the client joined with. */
-  readonly followed = new Map<string, number>();
+  /** The maps followed (their ids), by the key of the reference the client joined with, with that reference. */
+  readonly followed = new Map<string, { id: number; mapId: RealtimeMapRef }>();
   pending = 0;
   queue: Promise<void> = Promise.resolve();
 
@@ -97,8 +99,55 @@ export class RealtimeHub {
   }
 
   private deliver(event: RoomEvent): void {
+    if (event.event === REALTIME_EVENTS.mapAccess) {
+      this.checkAccess((event.data as MapAccessData).mapId);
+      return;
+    }
     for (const connection of this.rooms.members(event.room)) {
       connection.send({ event: event.event, data: event.data } as RealtimeServerMessage);
+    }
+  }
+
+  /**
+   * Who may read the map changed: each follower is checked in its socket's queue, after a join in
+   * progress (whose check may have read the map before the change). One check per user.
+   */
+  private checkAccess(mapId: number): void {
+    const checks = new Map<number, Promise<boolean>>();
+    const mayRead = (clientId: number): Promise<boolean> => {
+      let check = checks.get(clientId);
+      if (!check) checks.set(clientId, check = this.stillReadable(mapId, clientId));
+      return check;
+    };
+    const room = mapRoom(mapId);
+    const concerned = new Set([...this.rooms.members(room), ...[...this.connections].filter((connection) => connection.pending > 0)]);
+    for (const connection of concerned) {
+      connection.queue = connection.queue.then(async () => {
+        if (connection.closed || !this.rooms.members(room).includes(connection)) return;
+        if (!(await mayRead(connection.session.clientId))) this.dropMap(connection, mapId);
+      }).catch((error: unknown) => this.options.log(`Could not drop a socket from map ${mapId}: ${describeError(error)}`));
+    }
+  }
+
+  /** Whether the user may still read the map; a failure to tell (database unreachable) keeps the socket following it. */
+  private async stillReadable(mapId: number, clientId: number): Promise<boolean> {
+    try {
+      await this.options.readableMap({ id: mapId }, clientId);
+      return true;
+    } catch (error) {
+      if (error instanceof DomainError) return false;
+      this.options.log(`Could not check who may follow map ${mapId}: ${describeError(error)}`);
+      return true;
+    }
+  }
+
+  /** The socket stops following the map, under every reference it joined with, and is told so. */
+  private dropMap(connection: Connection, mapId: number): void {
+    this.rooms.leave(mapRoom(mapId), connection);
+    for (const [key, followed] of [...connection.followed]) {
+      if (followed.id !== mapId) continue;
+      connection.followed.delete(key);
+      connection.send({ event: REALTIME_REPLIES.accessLost, data: { mapId: followed.mapId, id: mapId } });
     }
   }
 
@@ -144,7 +193,7 @@ export class RealtimeHub {
       throw error;
     }
     if (connection.closed) return;
-    connection.followed.set(key, map.id);
+    connection.followed.set(key, { id: map.id, mapId });
     this.rooms.join(mapRoom(map.id), connection);
     // The versions now let the client see whether it missed a change between its load and this join
     // (a reconnection after events were lost included), of the map, its business searches or its datasets.
@@ -154,10 +203,10 @@ export class RealtimeHub {
   private leave(connection: Connection, mapId: RealtimeMapRef): void {
     const ref = mapRefOf(mapId);
     const key = mapRefKey(ref);
-    const id = connection.followed.get(key) ?? ('id' in ref ? ref.id : undefined);
+    const id = connection.followed.get(key)?.id ?? ('id' in ref ? ref.id : undefined);
     connection.followed.delete(key);
     // Joined under both its id and its accessId, the map is still followed under the other name.
-    const stillFollowed = id !== undefined && [...connection.followed.values()].includes(id);
+    const stillFollowed = id !== undefined && [...connection.followed.values()].some((followed) => followed.id === id);
     if (id !== undefined && !stillFollowed) this.rooms.leave(mapRoom(id), connection);
     connection.send({ event: REALTIME_REPLIES.left, data: { mapId } });
   }

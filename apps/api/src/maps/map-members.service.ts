@@ -45,9 +45,11 @@ export class MapMembersService {
   /** The owner removes a member, or a member leaves (removes themself). */
   async remove(ref: MapRef, clientId: number, memberId: number): Promise<void> {
     const right = memberId === clientId ? 'edit' : 'own';
-    await writeToMap(this.store, { ref, clientId, expectedVersion: undefined, right }, async (tx, map) => {
-      if (!(await tx.maps.removeMember(map.id, memberId))) throw new DomainError('mapMemberNotFound');
+    const { map } = await writeToMap(this.store, { ref, clientId, expectedVersion: undefined, right }, async (tx, current) => {
+      if (!(await tx.maps.removeMember(current.id, memberId))) throw new DomainError('mapMemberNotFound');
     });
+    // Their sockets stop following a private map at once, on every API process.
+    this.store.announceAccessChange(map.id);
   }
 }
 

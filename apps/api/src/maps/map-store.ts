@@ -8,7 +8,7 @@ import type { Database } from '../db/schema.js';
 import type { EventBus } from '../events/event-bus.js';
 import { AreasRepository } from './areas.repository.js';
 import { FoldersRepository } from './folders.repository.js';
-import { listSyncEvent } from './map-events.js';
+import { listSyncEvent, mapAccessEvent } from './map-events.js';
 import { MapsRepository, type MapRow } from './maps.repository.js';
 
 export class MapStore {
@@ -37,5 +37,10 @@ export class MapStore {
   /** Announces a committed write (list-sync to the map's room): other viewers refetch the map. */
   announceNewVersion(map: MapRow): void {
     this.events?.publish(listSyncEvent(map));
+  }
+
+  /** Announces a committed change of who may read the map (a member removed, made private, deleted): followers who lost it are dropped. */
+  announceAccessChange(mapId: number): void {
+    this.events?.publish(mapAccessEvent(mapId));
   }
 }

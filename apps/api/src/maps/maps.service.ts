@@ -61,22 +61,27 @@ export class MapsService {
 
   /** Title, selection (an area of this map, or null) and (owner only) the public flag. */
   async update(ref: MapRef, clientId: number, input: MapChangesInput, expectedVersion: number | undefined, locale: Locale): Promise<MapSummary> {
-    const { value: areaCount, map } = await writeToMap(this.store, { ref, clientId, expectedVersion }, async (tx, current, role) => {
+    const { value, map } = await writeToMap(this.store, { ref, clientId, expectedVersion }, async (tx, current, role) => {
       if (input.public !== undefined && input.public !== current.public && role !== 'owner') throw new DomainError('forbidden');
       // Checked under the map's lock: an area deleted meanwhile has already gone, and deleting one waits for this write.
       if (input.selectedUuid && (await tx.areas.places(current.id, [input.selectedUuid])).length === 0) throw selectionNotInMap(locale);
       await tx.maps.update(current.id, input);
-      return tx.areas.countInMap(current.id);
+      return { areaCount: await tx.areas.countInMap(current.id), madePrivate: current.public && input.public === false };
     });
-    return toMapSummary(map, areaCount);
+    // Its readers who are neither owner nor member stop following it at once.
+    if (value.madePrivate) this.store.announceAccessChange(map.id);
+    return toMapSummary(map, value.areaCount);
   }
 
   /** Only the owner deletes a map; folders, areas and memberships go with it. */
   async delete(ref: MapRef, clientId: number, expectedVersion: number | undefined): Promise<void> {
-    await this.store.transaction(async (tx) => {
+    const mapId = await this.store.transaction(async (tx) => {
       const { map } = await lockForWrite(tx, { ref, clientId, expectedVersion, right: 'own' });
       await tx.maps.delete(map.id);
+      return map.id;
     });
+    // Its followers learn at once that it is gone.
+    this.store.announceAccessChange(mapId);
   }
 
   /**

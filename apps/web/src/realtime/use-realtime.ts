@@ -1,9 +1,11 @@
 /** The real-time channel in React: the connection while logged in, and live updates of the open map. */
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MapDocument, RealtimeServerMessage } from '@catchment/domain';
 import { queryKeys } from '../api/query-keys.js';
 import { useSession } from '../auth/use-session.js';
+import { useToasts } from '../app/toasts.js';
 import { announcedVersion, NewerVersionWatch } from './newer-version-watch.js';
 import { realtime } from './realtime-client.js';
 
@@ -36,16 +38,31 @@ export function useRealtimeConnection(): void {
 export function useMapListSync(map: Pick<MapDocument, 'id' | 'accessId'>, shownVersion: () => number, settling: () => boolean): void {
   const queryClient = useQueryClient();
   const { id, accessId } = map;
-  useNewerVersionRefetch(`map:${id}`, {
-    announced: (message) => announcedVersion(message, id),
-    shownVersion,
-    settling,
-    refetch: () => void queryClient.invalidateQueries({
-      queryKey: queryKeys.mapDocuments,
-      predicate: (query) => (query.state.data as MapDocument | undefined)?.id === id,
-    }),
+  const refetch = () => void queryClient.invalidateQueries({
+    queryKey: queryKeys.mapDocuments,
+    predicate: (query) => (query.state.data as MapDocument | undefined)?.id === id,
   });
+  useNewerVersionRefetch(`map:${id}`, { announced: (message) => announcedVersion(message, id), shownVersion, settling, refetch });
+  useAccessLostNotice(id, refetch);
   useEffect(() => realtime.follow(accessId), [accessId]);
+}
+
+/**
+ * The user may no longer read the map on screen (removed from its members, made private, deleted):
+ * they are told, and its refetch, now refused, puts the map page's "not found" in place of the map.
+ */
+function useAccessLostNotice(mapId: number, refetch: () => void): void {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const current = useRef({ refetch, t, toasts });
+  useEffect(() => {
+    current.current = { refetch, t, toasts };
+  });
+  useEffect(() => realtime.subscribe((message) => {
+    if (message.event !== 'access-lost' || message.data.id !== mapId) return;
+    current.current.toasts.show({ message: current.current.t('map.accessLost'), tone: 'error', durationMs: 0, testId: 'access-lost-toast' });
+    current.current.refetch();
+  }), [mapId]);
 }
 
 /**
