@@ -8,6 +8,7 @@ import { useLocation } from 'react-router';
 import { FREE_MAX_AREAS_PER_MAP, maxAreasPerMap, type MapDocument } from '@catchment/domain';
 import { useSession } from '../auth/use-session.js';
 import { useMapAdapter, type DisplayArea } from '../map/map-context.js';
+import { fetchMap } from '../api/maps.js';
 import { sendApiCall } from './api-send.js';
 import { AreaEditingBridge } from './area-editing-bridge.js';
 import type { EditorCommand } from './commands.js';
@@ -50,7 +51,7 @@ function createStore(document: MapDocument | null, onConflict: () => void): Edit
   return new EditorStore({
     initial: stateFromDocument(document),
     canEdit: document.canEdit,
-    server: document.canEdit ? { mapId: String(document.id), version: document.version, send: sendApiCall } : null,
+    server: document.canEdit ? { mapId: String(document.id), version: document.version, send: sendApiCall, fetchLatest: () => fetchMap(document.id) } : null,
     onConflict,
   });
 }

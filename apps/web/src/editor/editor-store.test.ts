@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { circlePolygon } from '@catchment/domain';
+import { circlePolygon, type MapDocument } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
 import { addAreasCommand, removeAreasCommand, updateAreasCommand } from './command-builders.js';
 import { EditorStore } from './editor-store.js';
@@ -214,5 +214,53 @@ describe('EditorStore', () => {
     readOnly.dispatch(removeAreasCommand(readOnly.getSnapshot().state, [readOnly.getSnapshot().state.folders[0]!.areas[0]!.uuid])!);
     expect(outline(readOnly.getSnapshot().state)).toEqual(['A: a1']);
     expect(readOnly.canUndo).toBe(false);
+  });
+});
+
+describe('EditorStore after a save refused for a stale version (409)', () => {
+  /** The map as the server has it once the other user changed it: what fetchLatest answers. */
+  const serverMap = (state: EditorState, version: number) => ({ version, folders: state.folders }) as unknown as MapDocument;
+
+  function conflictedStore(theirs: (loaded: EditorState) => EditorState) {
+    const loaded = makeState(makeFolder('A', ['a1', 'a2'], { active: true }));
+    let refused = false;
+    const { send, calls } = network(() => (refused ? {} : (refused = true, { fail: 409 })));
+    const versions: number[] = [];
+    const recorded: SendCall = (call, version) => { versions.push(version); return send(call, version); };
+    let reloads = 0;
+    const store = new EditorStore({
+      initial: loaded, canEdit: true, onConflict: () => { reloads += 1; },
+      server: { mapId: '5', version: 1, send: recorded, fetchLatest: async () => serverMap(theirs(loaded), 9) },
+    });
+    return { store, loaded, calls, versions, reloads: () => reloads };
+  }
+
+  it("puts the user's change on top of the other user's and saves it again from the server's version, without a reload", async () => {
+    const extra = makeFolder('B', ['b1']);
+    const { store, loaded, calls, versions, reloads } = conflictedStore((map) => ({ ...map, folders: [...map.folders, extra] }));
+    const done = settled(store);
+    store.dispatch(updateAreasCommand(loaded, [loaded.folders[0]!.areas[0]!.uuid], { label: 'renamed' })!);
+    expect(await done).toBe('saved');
+    expect(outline(store.getSnapshot().state)).toEqual(['A: renamed,a2', 'B: b1']);
+    expect(calls.map((call) => `${call.method} ${call.body?.areas ? JSON.stringify((call.body.areas as { label?: string }[]).map((area) => area.label)) : ''}`))
+      .toEqual(['PATCH ["renamed"]', 'PATCH ["renamed"]']);
+    expect(versions).toEqual([1, 9]);
+    expect(store.version).toBe(10);
+    expect(reloads()).toBe(0);
+    expect(store.getSnapshot().changesLost).toBeNull();
+  });
+
+  it('drops a change to an area the other user deleted, from the map and the history, and says so', async () => {
+    const { store, loaded, calls, reloads } = conflictedStore((map) => ({
+      ...map, folders: [{ ...map.folders[0]!, areas: map.folders[0]!.areas.slice(1) }],
+    }));
+    const done = settled(store);
+    store.dispatch(updateAreasCommand(loaded, [loaded.folders[0]!.areas[0]!.uuid], { label: 'renamed' })!);
+    expect(await done).toBe('saved');
+    expect(outline(store.getSnapshot().state)).toEqual(['A: a2']);
+    expect(calls).toHaveLength(1);
+    expect(store.getSnapshot().changesLost).not.toBeNull();
+    expect(store.canUndo).toBe(false);
+    expect(reloads()).toBe(0);
   });
 });

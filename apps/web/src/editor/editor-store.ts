@@ -3,10 +3,11 @@
  * A server map saves every command through the sync queue; a visitor's map is kept in the browser.
  * React reads it with useSyncExternalStore (editor-context.tsx); tests drive it directly.
  */
-import type { Area } from '@catchment/domain';
+import type { Area, MapDocument } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
 import { applyCommand, commandAreaCount, commandName, invertCommand, recordsHistory, type CommandName, type EditorCommand } from './commands.js';
-import { areaCount, type EditorState } from './editor-state.js';
+import { rebaseCommands } from './conflict-rebase.js';
+import { areaCount, stateFromDocument, type EditorState } from './editor-state.js';
 import { canRedo, canUndo, EMPTY_HISTORY, forgetCommands, pushCommand, takeRedo, takeUndo, type History } from './history.js';
 import { SyncQueue, type SaveStatus, type SendCall, type SyncFailure, type SyncJob } from './sync.js';
 import { commandToRequests, type ApiCall } from './to-requests.js';
@@ -36,6 +37,8 @@ export interface EditorSnapshot {
   limitRefusal: LimitRefusal | null;
   /** Changes (a new id) each time a command gives an empty map its first area: the free plan's notice (SPEC §2). */
   firstAreaAdded: number | null;
+  /** Changes (a new id) each time changes of the user's could not be put on top of the map someone else changed (409). */
+  changesLost: number | null;
 }
 
 /** How a saved job came about: a new command can be rolled back alone, undo/redo steps cannot. */
@@ -44,9 +47,12 @@ interface JobTag { mode: 'do' | 'undo' | 'redo'; commands: EditorCommand[] }
 export interface EditorStoreOptions {
   initial: EditorState;
   canEdit: boolean;
-  /** The server map to save to; null keeps the map local (visitor). */
-  server: { mapId: string; version: number; send: SendCall } | null;
-  /** The map changed elsewhere, or the local copy can no longer be trusted: reload it. */
+  /**
+   * The server map to save to; null keeps the map local (visitor). With `fetchLatest`, a save
+   * refused for a stale version (409) is put on top of the server's map and sent again.
+   */
+  server: { mapId: string; version: number; send: SendCall; fetchLatest?(): Promise<MapDocument> } | null;
+  /** The map changed elsewhere and could not be reconciled, or the local copy can no longer be trusted: reload it. */
   onConflict(): void;
   /** Called with every new state of a local map (visitor storage). */
   persistLocal?(state: EditorState): void;
@@ -62,14 +68,14 @@ export class EditorStore {
   private maxAreas: number | null;
 
   constructor(private readonly options: EditorStoreOptions) {
-    this.snapshot = { state: options.initial, history: EMPTY_HISTORY, saveStatus: 'idle', lastAction: null, saveError: null, limitRefusal: null, firstAreaAdded: null };
+    this.snapshot = { state: options.initial, history: EMPTY_HISTORY, saveStatus: 'idle', lastAction: null, saveError: null, limitRefusal: null, firstAreaAdded: null, changesLost: null };
     this.maxAreas = options.maxAreas ?? null;
     const server = options.server;
     this.queue = server
       ? new SyncQueue<JobTag>(server.version, server.send, {
         onStatus: (saveStatus) => this.update({ saveStatus }),
         onResponse: (call, body) => this.acceptServerAreas(call, body),
-        onConflict: () => this.options.onConflict(),
+        onConflict: (failure) => void this.reconcile(failure),
         onError: (failure) => this.handleSaveError(failure),
       })
       : null;
@@ -239,6 +245,46 @@ export class EditorStore {
       ? { ...folder, areas: folder.areas.map(accept) }
       : folder));
     this.update({ state: { ...state, folders } });
+  }
+
+  /**
+   * A save was refused because someone else changed the map (409): the pending changes (the refused
+   * one and those queued after it) are put on top of the server's map as it is now and saved again;
+   * those that no longer apply (their area or layer was deleted) are dropped from the map and the
+   * history, and the user is told (changesLost). Without a way to fetch the map, it is reloaded.
+   */
+  private async reconcile(failure: SyncFailure<JobTag>): Promise<void> {
+    const server = this.options.server;
+    let fresh: MapDocument;
+    try {
+      if (!server?.fetchLatest) throw new Error('the map cannot be fetched again');
+      fresh = await server.fetchLatest();
+    } catch {
+      this.options.onConflict();
+      return;
+    }
+    this.queue!.restart(fresh.version, (held) => {
+      const jobs = [failure.job, ...failure.dropped, ...held];
+      const modes = new Map(jobs.flatMap((job) => job.tag.commands.map((command) => [command, job.tag.mode] as const)));
+      const base = stateFromDocument(fresh);
+      const { state, kept, lost } = rebaseCommands(base, jobs.flatMap((job) => job.tag.commands), this.snapshot.state.selected);
+      let before = base;
+      const rebuilt = kept.map(({ original, command }) => {
+        const calls = commandToRequests(server!.mapId, command, before);
+        before = applyCommand(before, command);
+        return { calls, tag: { mode: modes.get(original) ?? 'do', commands: [command] } };
+      });
+      this.update({
+        state,
+        ...(lost.length > 0 ? { history: forgetCommands(this.snapshot.history, new Set(lost)), changesLost: ++this.actionCounter } : {}),
+      });
+      return rebuilt;
+    });
+  }
+
+  /** The changes-lost notice was shown. */
+  dismissChangesLost(): void {
+    if (this.snapshot.changesLost !== null) this.update({ changesLost: null });
   }
 
   /**

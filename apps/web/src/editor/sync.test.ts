@@ -70,6 +70,45 @@ describe('SyncQueue', () => {
     expect(watch.errors).toEqual([]);
   });
 
+  it('holds what is queued after a 409 until restarted from the server version with the rebuilt jobs', async () => {
+    const failOn: Record<string, number> = { '/stale': 409 };
+    const { send, sent } = server(failOn);
+    const watch = listener();
+    const queue = new SyncQueue<string>(7, send, watch.listener);
+    queue.enqueue({ calls: [call('/stale')], tag: 'stale' });
+    await watch.settled;
+    queue.enqueue({ calls: [call('/meanwhile')], tag: 'meanwhile' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent.map((item) => item.path)).toEqual(['/stale']);
+    expect(queue.busy).toBe(true);
+
+    const done = new Promise<void>((resolve) => {
+      watch.listener.onStatus = (status) => { watch.statuses.push(status); if (status === 'saved') resolve(); };
+    });
+    let held: string[] = [];
+    queue.restart(20, (jobs) => {
+      held = jobs.map((job) => job.tag);
+      return [{ calls: [call('/rebased')], tag: 'rebased' }, ...jobs.map((job) => ({ ...job, calls: [call('/meanwhile-rebased')] }))];
+    });
+    await done;
+    expect(held).toEqual(['meanwhile']);
+    expect(sent.slice(1)).toEqual([{ path: '/rebased', version: 20 }, { path: '/meanwhile-rebased', version: 21 }]);
+    expect(queue.version).toBe(22);
+    expect(queue.busy).toBe(false);
+  });
+
+  it('says saved at once when nothing is left to send after a conflict', async () => {
+    const { send } = server({ '/stale': 409 });
+    const watch = listener();
+    const queue = new SyncQueue<string>(7, send, watch.listener);
+    queue.enqueue({ calls: [call('/stale')], tag: 'stale' });
+    await watch.settled;
+    queue.restart(9, () => []);
+    expect(watch.statuses).toEqual(['saving', 'saved']);
+    expect(queue.version).toBe(9);
+    expect(queue.busy).toBe(false);
+  });
+
   it('reports other failures as errors with status error, then saves again on the next job', async () => {
     const { send } = server({ '/refused': 403 });
     const watch = listener();

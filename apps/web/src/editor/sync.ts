@@ -1,8 +1,10 @@
 /**
  * Autosave: an ordered queue of jobs (one per command), each a list of API calls sent one at a time
  * with the map version the change is based on; every response carries the map's new version, used
- * by the next call. A 409 means the map moved on elsewhere: the queue stops and the page reloads the
- * map. Any other failure stops the queue and reports the failed job and the jobs that were waiting.
+ * by the next call. A 409 means the map moved on elsewhere: the queue reports the conflict and holds
+ * the jobs queued meanwhile until restart() gives it the server's version and the jobs rebuilt on
+ * top of it (conflict-rebase.ts). Any other failure stops the queue and reports the failed job and
+ * the jobs that were waiting.
  */
 import type { ApiCall } from './to-requests.js';
 
@@ -32,7 +34,10 @@ export interface SyncListener<Tag> {
   onStatus(status: SaveStatus): void;
   /** A call succeeded (e.g. the server's geometry for posted areas). */
   onResponse?(call: ApiCall, body: unknown, job: SyncJob<Tag>): void;
-  /** The server refused a change because the map changed elsewhere (HTTP 409). */
+  /**
+   * The server refused a change because the map changed elsewhere (HTTP 409). The queue holds what
+   * is queued next until restart().
+   */
   onConflict(failure: SyncFailure<Tag>): void;
   onError(failure: SyncFailure<Tag>): void;
 }
@@ -49,6 +54,8 @@ export class SyncQueue<Tag = unknown> {
   private jobs: SyncJob<Tag>[] = [];
   private running = false;
   private stopped = false;
+  /** After a 409, until restart(): jobs are held, not sent (they are based on a stale version). */
+  private conflicted = false;
   private currentVersion: number;
 
   constructor(version: number, private readonly send: SendCall, private readonly listener: SyncListener<Tag>) {
@@ -59,15 +66,28 @@ export class SyncQueue<Tag = unknown> {
     return this.currentVersion;
   }
 
-  /** Whether calls are waiting or in flight. */
+  /** Whether calls are waiting or in flight, or a conflict is being resolved. */
   get busy(): boolean {
-    return this.running || this.jobs.length > 0;
+    return this.running || this.jobs.length > 0 || this.conflicted;
   }
 
   enqueue(job: SyncJob<Tag>): void {
     if (this.stopped || job.calls.length === 0) return;
     this.jobs.push(job);
-    if (!this.running) void this.run();
+    if (!this.running && !this.conflicted) void this.run();
+  }
+
+  /**
+   * Resumes after a conflict from the server's `version`: `rebuild` gets the jobs held since and
+   * returns what to send, in order (the failed and held changes, rebased on the server's map).
+   */
+  restart(version: number, rebuild: (held: SyncJob<Tag>[]) => SyncJob<Tag>[]): void {
+    if (this.stopped || !this.conflicted) return;
+    this.conflicted = false;
+    this.currentVersion = version;
+    this.jobs = rebuild(this.jobs).filter((job) => job.calls.length > 0);
+    if (this.jobs.length > 0) void this.run();
+    else this.listener.onStatus('saved');
   }
 
   /** Stops (the map was closed or reloaded): waiting calls are dropped, responses in flight ignored. */
@@ -107,6 +127,7 @@ export class SyncQueue<Tag = unknown> {
     if (!failure) {
       this.listener.onStatus('saved');
     } else if (statusOf(failure.error) === 409) {
+      this.conflicted = true;
       this.listener.onConflict(failure);
     } else {
       this.listener.onStatus('error');

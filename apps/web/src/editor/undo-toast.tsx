@@ -1,7 +1,8 @@
 /**
  * The cancel toast (SPEC §4, §9): for 5 seconds after each undoable action it says what was done,
  * with a Cancel button that undoes it. Failed saves are reported as toasts too, with the server's
- * message when it gave one (e.g. the free plan's area limit). Shown through the app's toasts.
+ * message when it gave one (e.g. the free plan's area limit), and changes that could not be put
+ * on top of a map someone else changed. Shown through the app's toasts.
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,7 @@ function refusalMessage(error: unknown): string | null {
 
 export function UndoToast() {
   const { t } = useTranslation();
-  const { lastAction, saveError, store } = useEditorSnapshot();
+  const { lastAction, saveError, changesLost, store } = useEditorSnapshot();
   const toasts = useToasts();
 
   useEffect(() => {
@@ -47,6 +48,12 @@ export function UndoToast() {
     });
     store.dismissSaveError();
   }, [saveError, store, toasts, t]);
+
+  useEffect(() => {
+    if (changesLost === null) return;
+    toasts.show({ message: t('editor.changeNotReapplied'), tone: 'error', durationMs: 10_000, testId: 'changes-lost-toast' });
+    store.dismissChangesLost();
+  }, [changesLost, store, toasts, t]);
 
   return null;
 }
