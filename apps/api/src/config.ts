@@ -5,6 +5,7 @@ import path from 'node:path';
 import { COUNTRIES, DEFAULT_POI_TAB_COUNTRIES, EXTRACTION_RANGES, isPlan, PLANS, type Country, type ExtractionRangeName, type Plan } from '@catchment/domain';
 import { DEFAULT_SESSION_IDLE_DAYS } from '@catchment/domain';
 import { parseTrustProxy, type TrustProxy } from './auth/trust-proxy.js';
+import { parseFrameAncestors } from './http/framing.js';
 import type { S3StorageSettings } from './downloads/download-storage.js';
 
 export interface Config {
@@ -60,6 +61,11 @@ export interface Config {
   territoryDir: string;
   /** Reverse proxies whose X-Forwarded-For gives the client's address (rate limits key on it); off by default. */
   trustProxy: TrustProxy;
+  /**
+   * The sites that may show the embeddable map view (/app/iframe/{accessId}) in a frame, as CSP
+   * frame-ancestors sources (FRAME_ANCESTORS); default ['*'], any site. Other pages are never framed.
+   */
+  frameAncestors: readonly string[];
   /**
    * An IP-location service (https, answering JSON with latitude and longitude) the web app asks for
    * the approximate place of a new session; unset: no call, the language's default place (Paris or
@@ -277,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     computeWorkers: integer(env.COMPUTE_WORKERS, 0, 'COMPUTE_WORKERS'),
     territoryDir: path.resolve(cwd, env.TERRITORY_DIR || path.join(dataDir, 'territories')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     ipLocationUrl: env.IP_LOCATION_URL || undefined,
     poiTabCountries: countryList(env.POI_TAB_COUNTRIES, DEFAULT_POI_TAB_COUNTRIES, 'POI_TAB_COUNTRIES'),
     smtpUrl: env.SMTP_URL || undefined,

@@ -15,6 +15,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { DomainError } from '@catchment/domain';
 import type { AppContext } from './context.js';
 import { compressionOptions } from './http/compression.js';
+import { allowFraming, EMBEDDED_MAP_PATH_PREFIX } from './http/framing.js';
 import { databaseRateLimits } from './http/database-rate-limit-store.js';
 import { registerErrorHandling } from './http/errors.js';
 import { validatorCompiler } from './http/zod.js';
@@ -118,18 +119,29 @@ export async function buildServer(ctx: AppContext, options: ServerOptions = {}):
     api.setNotFoundHandler(async () => { throw new DomainError('notFound'); });
   }, { prefix: '/api' });
 
-  registerWebApp(app, ctx.config.webDistDir);
+  registerWebApp(app, ctx.config.webDistDir, ctx.config.frameAncestors);
   return app;
 }
 
-/** Serves the built single-page app under /app; every unknown /app path gets index.html (client routing). */
-function registerWebApp(app: FastifyInstance, distDir: string): void {
+/** The build's scripts, styles and worker: their names carry a hash of their content, so they never change. */
+const HASHED_ASSETS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built single-page app under /app; every unknown /app path gets index.html (client
+ * routing). Only the embeddable map view may be framed, by the sites in `frameAncestors`.
+ */
+function registerWebApp(app: FastifyInstance, distDir: string, frameAncestors: readonly string[]): void {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   app.get('/', async (_request, reply) => reply.redirect('/app/'));
   if (hasBuild) {
     // preCompressed: the brotli and gzip copies the build made (scripts/build/precompress.mjs).
-    app.register(fastifyStatic, { root: distDir, prefix: '/app/', wildcard: false, index: false, cacheControl: false, preCompressed: true });
+    app.register(fastifyStatic, {
+      root: distDir, prefix: '/app/', wildcard: false, index: false, cacheControl: false, preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        if (path.relative(distDir, filePath).startsWith(`assets${path.sep}`)) reply.header('cache-control', HASHED_ASSETS_CACHE_CONTROL);
+      },
+    });
   }
   const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) => {
     if (!hasBuild) return reply.code(503).type('text/plain').send('The web app is not built: run `npm start` (or `npm run build`).');
@@ -137,6 +149,10 @@ function registerWebApp(app: FastifyInstance, distDir: string): void {
   };
   app.get('/app', sendIndex);
   app.get('/app/', sendIndex);
+  app.get(`${EMBEDDED_MAP_PATH_PREFIX}*`, async (request, reply) => {
+    allowFraming(reply, frameAncestors);
+    return sendIndex(request, reply);
+  });
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && request.url.startsWith('/app/') && !path.extname(request.url.split('?')[0]!)) {
       return sendIndex(request, reply);

@@ -20,6 +20,14 @@ import { mapExportPlugin } from './export/map-export.routes.js';
 
 const tags = ['maps'];
 
+/**
+ * A public map as anybody without a session reads it (the embedded view, shared links): the same
+ * for everyone, so any cache may keep it a minute (edits and a switch to private show within that
+ * minute). Members' and owners' reads stay no-store (the /api default): they edit from them.
+ * Vary: Cookie keeps a shared cache from answering a member with the visitors' copy.
+ */
+const PUBLIC_MAP_CACHE_CONTROL = 'public, max-age=60';
+
 interface MapsPluginOptions { maps: MapsService; members: MapMembersService; onRequest: WriteGuard }
 
 const mapsPlugin: FastifyPluginAsyncZod<MapsPluginOptions> = async (app, { maps, members, onRequest }) => {
@@ -35,8 +43,15 @@ const mapsPlugin: FastifyPluginAsyncZod<MapsPluginOptions> = async (app, { maps,
   }, async (request) => maps.list(requireClientId(request), request.query));
 
   app.get('/v2/maps/:id', {
-    schema: { tags, summary: 'A map with its folders and areas, by id or accessId (public maps: anyone)', params: mapIdParam },
-  }, async (request) => maps.get(parseMapRef(request.params.id), request.session?.clientId));
+    schema: {
+      tags, params: mapIdParam,
+      summary: 'A map with its folders and areas, by id or accessId (public maps: anyone); a public map read without a session may be cached for a minute',
+    },
+  }, async (request, reply) => {
+    const map = await maps.get(parseMapRef(request.params.id), request.session?.clientId);
+    if (!request.session && map.public) reply.header('cache-control', PUBLIC_MAP_CACHE_CONTROL).header('vary', 'Cookie');
+    return map;
+  });
 
   app.patch('/v2/maps/:id', {
     schema: { tags, summary: 'Change title, public flag (owner only) or selection (an area of this map, or null); answers the new summary', params: mapIdParam, body: patchMapBody }, onRequest,
