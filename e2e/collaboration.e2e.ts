@@ -1,0 +1,102 @@
+/**
+ * Two people on one map, each in their own browser: the owner and a member the owner added. What
+ * one changes shows on the other's screen over the real-time channel, without a reload; once the
+ * owner removes the member, the member's screen says the map can no longer be opened.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { drawCircle, signUpByApi, unexpectedErrors, waitForSaved, type ApiAccount } from './support/app.js';
+import { launchBrowser, openPage, screenshot, waitForMapIdle, type OpenedPage } from './support/browser.js';
+import { newUserOnMap } from './support/plans.js';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+let browser: Browser;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+/** Longer than the real-time path needs, far shorter than any reload or version poll would take. */
+const LIVE_MS = 10_000;
+
+const areaLabels = (page: Page) => page.getByTestId('area-label').allInnerTexts();
+
+/** Marks the page: the mark survives everything but a reload. */
+const markPage = (page: Page) => page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
+const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+
+/** The owner (on a paid plan: no free plan's notice in the way) on a new map, and a member in another browser on the same map. */
+async function ownerAndMember(memberLocale: string): Promise<{ owner: OpenedPage; member: OpenedPage & { account: ApiAccount }; mapUrl: string; accessId: string }> {
+  const owner = await newUserOnMap(browser, baseUrl, dataDir, 'advanced_2024');
+  const accessId = owner.mapUrl.split('/').pop()!;
+  const member = await openPage(browser, baseUrl, memberLocale);
+  const account = await signUpByApi(member.page);
+  const added = await owner.page.request.post(`/api/v2/maps/${accessId}/clients`, { data: { email: account.email } });
+  expect(added.status()).toBe(201);
+  await member.page.goto(owner.mapUrl);
+  await member.page.getByTestId('map-title').waitFor();
+  await waitForMapIdle(member.page);
+  await markPage(member.page);
+  return { owner, member: { ...member, account }, mapUrl: owner.mapUrl, accessId };
+}
+
+async function removeMember(owner: Page, accessId: string, member: ApiAccount): Promise<void> {
+  const removed = await owner.request.delete(`/api/v2/maps/${accessId}/clients/${member.id}`);
+  expect(removed.status()).toBe(204);
+}
+
+describe('two people editing one map', () => {
+  it("shows each one's changes on the other's screen without a reload, then takes the map away from the removed member", async () => {
+    const { owner, member, accessId } = await ownerAndMember('en-US');
+
+    // The owner draws a circle: it appears in the member's layers panel.
+    await drawCircle(owner.page, { radiusKm: 3, label: 'Harbour' });
+    await expect.poll(() => areaLabels(member.page), { timeout: LIVE_MS }).toEqual(['Harbour']);
+
+    // The member renames it: the owner sees the new name.
+    await member.page.getByTestId('area-menu').click();
+    await member.page.getByTestId('area-rename').click();
+    await member.page.getByTestId('rename-input').fill('Old port');
+    await member.page.getByTestId('rename-input').press('Enter');
+    await waitForSaved(member.page);
+    await expect.poll(() => areaLabels(owner.page), { timeout: LIVE_MS }).toEqual(['Old port']);
+    // And the owner goes on editing from there: the new area joins the renamed one.
+    await drawCircle(owner.page, { radiusKm: 2, label: 'Station', expectedAreas: 2 });
+    await expect.poll(() => areaLabels(member.page), { timeout: LIVE_MS }).toEqual(['Old port', 'Station']);
+    await waitForMapIdle(member.page);
+    await screenshot(member.page, 'collaboration-member-sees-owner-area');
+
+    // The owner removes the member: the member is told at once, and the map gives way to its "not found".
+    await removeMember(owner.page, accessId, member.account);
+    const notice = member.page.getByTestId('access-lost-toast');
+    await notice.waitFor({ timeout: LIVE_MS });
+    expect(await notice.innerText()).toContain('You can no longer open this map');
+    await member.page.getByTestId('map-error').waitFor({ timeout: LIVE_MS });
+    expect(await member.page.getByTestId('area-label').count()).toBe(0);
+    expect(await stillSamePage(member.page)).toBe(true);
+    await screenshot(member.page, 'collaboration-member-removed');
+
+    expect(unexpectedErrors(owner.errors)).toEqual([]);
+    // The member's refetch of a map they may no longer read answers 404: a "Failed to load resource", left out above.
+    expect(unexpectedErrors(member.errors)).toEqual([]);
+    await owner.context.close();
+    await member.context.close();
+  });
+
+  it("in French: the owner's new area shows on the member's screen, and the removal is said in French", async () => {
+    const { owner, member, accessId } = await ownerAndMember('fr-FR');
+    await drawCircle(owner.page, { radiusKm: 3, label: 'Port' });
+    await expect.poll(() => areaLabels(member.page), { timeout: LIVE_MS }).toEqual(['Port']);
+
+    await removeMember(owner.page, accessId, member.account);
+    const notice = member.page.getByTestId('access-lost-toast');
+    await notice.waitFor({ timeout: LIVE_MS });
+    expect(await notice.innerText()).toContain('Vous ne pouvez plus ouvrir cette carte');
+    await member.page.getByTestId('map-error').waitFor({ timeout: LIVE_MS });
+    expect(await stillSamePage(member.page)).toBe(true);
+    await screenshot(member.page, 'collaboration-member-removed-fr');
+    expect(unexpectedErrors(member.errors)).toEqual([]);
+    await owner.context.close();
+    await member.context.close();
+  });
+});
