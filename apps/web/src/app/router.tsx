@@ -33,6 +33,8 @@ export function createAppRouter() {
     // The pages the server prints reports and takes map pictures from: no header, no session, their input given with them.
     { path: 'print/report', element: <ReportPrintPage /> },
     { path: 'print/map', element: <MapPicturePage /> },
+    // The extractor a partner's site links to or frames, with an app key: its own chunk, no app chrome.
+    { path: 'extractor', lazy: () => import('../extractor/extractor-page.js').then(({ ExtractorPage }) => ({ Component: ExtractorPage })) },
     {
       element: <Layout />,
       children: [

@@ -53,6 +53,11 @@ export function AppKeyCard({ appKey, onRevoke }: AppKeyCardProps) {
         </div>
       </dl>
       <div className="app-key-actions">
+        {active && (
+          <a className="button button-small" href={`/app/extractor?key=${encodeURIComponent(appKey.key)}`} target="_blank" rel="noopener" data-testid="app-key-extractor">
+            {t('integrations.appKeys.openExtractor')}
+          </a>
+        )}
         <button type="button" className="button button-small button-danger-ghost" data-testid="app-key-revoke" onClick={onRevoke}>
           {t('integrations.appKeys.revoke')}
         </button>
