@@ -112,9 +112,14 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /** Signs a new user up (POST /api/Clients) and returns the session cookie. */
 export async function signUp(origin: string, name: string): Promise<string> {
+  return signUpAs(origin, `${name}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`);
+}
+
+/** Signs up a user of this e-mail address and returns the session cookie. */
+export async function signUpAs(origin: string, email: string): Promise<string> {
   const response = await fetch(`${origin}/api/Clients`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `${name}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`, password: 'long enough pw', firstName: 'Bench', lastName: 'Territories', acceptTerms: true }),
+    body: JSON.stringify({ email, password: 'long enough pw', firstName: 'Bench', lastName: 'Territories', acceptTerms: true }),
   });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`sign-up answered ${response.status}`);
