@@ -55,6 +55,7 @@ export const en = {
     nulCharacter: 'Text may not contain the NUL character (U+0000)',
     unitKindRequired: 'An administrative level is required',
     unitCodesRequired: 'Select at least one territory',
+    tooManyUnits: 'Too many codes at once: ask for fewer units per call',
     noAreas: 'No areas given',
     tooManyAreas: 'Too many areas at once',
     comparisonNeedsTwoAreas: 'A comparison needs at least two areas',

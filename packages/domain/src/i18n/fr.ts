@@ -54,6 +54,7 @@ export const fr: Catalogue = {
     nulCharacter: 'Le texte ne peut pas contenir le caractère NUL (U+0000)',
     unitKindRequired: 'Un niveau administratif est requis',
     unitCodesRequired: 'Sélectionnez au moins un territoire',
+    tooManyUnits: 'Trop de codes à la fois : demandez moins de territoires par appel',
     noAreas: 'Aucune zone fournie',
     tooManyAreas: 'Trop de zones à la fois',
     comparisonNeedsTwoAreas: 'Une comparaison demande au moins deux zones',

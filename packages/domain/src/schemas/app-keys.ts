@@ -1,6 +1,7 @@
 /** App keys (SPEC §3 User appKeys, §7): the calls that list and revoke them, and what they answer. */
 import { z } from 'zod';
 import { APP_KEY_PATTERN, type AppKeyKind } from '../appkeys/app-keys.js';
+import { ADMINISTRATIVE_KINDS, type AdministrativeKind } from '../enums.js';
 import { clientIdParam } from './auth.js';
 import { autocompleteQuery, countDraftSearchBody } from './searches.js';
 
@@ -27,3 +28,43 @@ export const appKeyBusinessBody = countDraftSearchBody;
 
 /** POST /Appkeys/{key}/searches/autocompleteNames and …/autocompleteCategories: the editor's suggestions, by key. */
 export const appKeyAutocompleteBody = autocompleteQuery;
+
+/** The unit kinds each keyed search of SPEC §7 (GET /Appkeys/{key}/cities, postcode, iris) looks in; the first is its default. */
+export const APP_KEY_UNIT_SEARCHES = {
+  cities: ADMINISTRATIVE_KINDS.filter((kind) => kind.endsWith('_cities')),
+  postcode: ['fr_postcodes', ...ADMINISTRATIVE_KINDS.filter((kind) => kind !== 'fr_postcodes' && /_(postcodes|zipcodes|sectors|units|cfsa)$/.test(kind))],
+  iris: ['fr_iris'],
+} as const satisfies Record<string, readonly AdministrativeKind[]>;
+export type AppKeyUnitSearch = keyof typeof APP_KEY_UNIT_SEARCHES;
+
+/** GET /Appkeys/{key}/cities|postcode|iris?q=…: units by code prefix or name, of one kind of the search's. */
+export function appKeyUnitSearchQuery(search: AppKeyUnitSearch) {
+  const kinds = APP_KEY_UNIT_SEARCHES[search] as readonly AdministrativeKind[] as [AdministrativeKind, ...AdministrativeKind[]];
+  return z.object({
+    q: z.string().trim().min(1, { error: 'validation.required' }).max(100, { error: 'validation.tooLong' }),
+    kind: z.enum(kinds, { error: 'errors.unknownUnitKind' }).default(kinds[0]),
+    limit: z.coerce.number().int().min(1).max(50).default(10),
+  });
+}
+
+/** Units at most in one GET /Appkeys/{key}/stats. */
+export const APP_KEY_STATS_MAX_UNITS = 100;
+
+/** GET /Appkeys/{key}/stats?kind=fr_cities&codes=06088,06004: the census figures of units. */
+export const appKeyStatsQuery = z.object({
+  kind: z.enum(ADMINISTRATIVE_KINDS, { error: 'errors.unknownUnitKind' }),
+  codes: z.string().transform((text) => [...new Set(text.split(',').map((code) => code.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().max(20)).min(1, { error: 'validation.unitCodesRequired' }).max(APP_KEY_STATS_MAX_UNITS, { error: 'validation.tooManyUnits' })),
+});
+
+export interface AppKeyUnitsAnswer {
+  items: { kind: AdministrativeKind; code: string; name: string; parentName?: string; bbox: [number, number, number, number] }[];
+}
+
+export interface AppKeyStatsAnswer {
+  kind: AdministrativeKind;
+  /** The units found, in the order asked, with their figures (population, households…: the measures imported). */
+  items: { code: string; name: string; measures: Record<string, number> }[];
+  /** Codes asked for that name no unit of the kind. */
+  missing: string[];
+}
