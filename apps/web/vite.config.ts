@@ -23,7 +23,9 @@ export default defineConfig({
             // The password strength estimator and its dictionaries (megabytes): imported on first
             // use only (packages/domain accounts/password-strength.ts), so kept out of the vendor file.
             { name: 'password-strength', test: /node_modules[\\/]@zxcvbn-ts[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
+            // Split by which entries use them: the embedded map view (src/iframe) loads React and
+            // the router, not the charts and drawing libraries of the editor.
+            { name: 'vendor', test: /node_modules/, entriesAware: true },
           ],
         },
       },

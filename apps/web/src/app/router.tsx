@@ -25,6 +25,7 @@ import { HomePage } from './home-page.js';
 import { Layout } from './layout.js';
 import { MapPage } from './map-page.js';
 import { MapShell } from './map-shell.js';
+import { EMBEDDED_MAP_ROUTE } from '../iframe/embedded-map-path.js';
 
 export const APP_BASENAME = '/app';
 
@@ -33,6 +34,8 @@ export function createAppRouter() {
     // The pages the server prints reports and takes map pictures from: no header, no session, their input given with them.
     { path: 'print/report', element: <ReportPrintPage /> },
     { path: 'print/map', element: <MapPicturePage /> },
+    // The embeddable map view (main.tsx starts it alone when the page is opened on it): its own chunk, no app chrome.
+    { path: EMBEDDED_MAP_ROUTE, lazy: () => import('../iframe/embedded-map-page.js').then(({ EmbeddedMapPage }) => ({ Component: EmbeddedMapPage })) },
     // The extractor a partner's site links to or frames, with an app key: its own chunk, no app chrome.
     { path: 'extractor', lazy: () => import('../extractor/extractor-page.js').then(({ ExtractorPage }) => ({ Component: ExtractorPage })) },
     {

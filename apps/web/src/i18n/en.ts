@@ -321,6 +321,14 @@ export const en = {
     saveShape: 'Save the shape',
     attribution: 'Map data',
   },
+  embed: {
+    openInApp: 'Open in {{app}}',
+    legend: 'Legend',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    privateTitle: 'This map is private or no longer exists',
+    privateText: 'Only public maps can be shown on other websites. If this map has been shared with you, open it in {{app}}.',
+  },
   errorBoundary: {
     title: 'Something went wrong',
     text: 'An internal error occurred. Reloading the page usually fixes it.',

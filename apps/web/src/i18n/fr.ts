@@ -320,6 +320,14 @@ export const fr: WebCatalogue = {
     saveShape: 'Enregistrer le contour',
     attribution: 'Données cartographiques',
   },
+  embed: {
+    openInApp: 'Ouvrir dans {{app}}',
+    legend: 'Légende',
+    zoomIn: 'Zoomer',
+    zoomOut: 'Dézoomer',
+    privateTitle: 'Cette carte est privée ou n’existe plus',
+    privateText: 'Seules les cartes publiques peuvent être affichées sur d’autres sites. Si cette carte a été partagée avec vous, ouvrez-la dans {{app}}.',
+  },
   errorBoundary: {
     title: 'Une erreur est survenue',
     text: "Une erreur interne s'est produite. Recharger la page suffit généralement.",
