@@ -25,6 +25,11 @@ export function renameMap(id: number, title: string): Promise<MapSummary> {
   return apiRequest<MapSummary>('PATCH', `/v2/maps/${id}`, { title });
 }
 
+/** Makes the map public (anybody with its link reads it) or private (its owner and members only); the owner only. */
+export function setMapPublic(id: number, isPublic: boolean): Promise<MapSummary> {
+  return apiRequest<MapSummary>('PATCH', `/v2/maps/${id}`, { public: isPublic });
+}
+
 export function deleteMap(id: number): Promise<void> {
   return apiRequest<void>('DELETE', `/v2/maps/${id}`);
 }

@@ -9,6 +9,7 @@ export const queryKeys = {
   /** Every loaded map document, whatever reference (id or accessId) it was loaded by. */
   mapDocuments: ['maps', 'document'] as const,
   map: (id: string) => ['maps', 'document', id] as const,
+  mapMembers: (mapId: number) => ['maps', 'members', mapId] as const,
   /** Everything billing: a change of the subscription refreshes all of it. */
   billing: ['billing'] as const,
   subscription: (clientId: number) => ['billing', 'subscription', clientId] as const,

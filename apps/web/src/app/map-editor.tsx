@@ -12,6 +12,7 @@ import { AnalysisPanel } from '../analysis/analysis-panel.js';
 import { DatasetsView } from '../datasets/datasets-view.js';
 import { HeatmapView } from '../heatmap/heatmap-view.js';
 import { SearchesView } from '../searches/searches-view.js';
+import { ShareButton } from '../sharing/share-button.js';
 import { MapListSync } from '../realtime/map-list-sync.js';
 import { FitOnOpen } from './fit-on-open.js';
 import { InHeader } from './header-slot.js';
@@ -34,13 +35,16 @@ export function MapEditor({ document, onConflict, banner }: MapEditorProps) {
       <SaveIndicator />
     </>
   );
+  const share = document && <ShareButton map={document} />;
   return (
     <EditorProvider document={document} onConflict={onConflict}>
       <EditorShortcuts />
       {document && <MapListSync document={document} />}
       <FitOnOpen mapKey={document ? `map:${document.id}` : 'visitor'} />
       <PanelsDrawer>
-        {phone ? <InHeader>{heading}</InHeader> : <div className="sidebar-header">{heading}</div>}
+        {phone
+          ? <><InHeader>{heading}</InHeader>{share && <div className="sidebar-header">{share}</div>}</>
+          : <div className="sidebar-header">{heading}{share}</div>}
         <CreateAreaPanel />
         <LayersPanel mapId={document ? String(document.id) : null} />
       </PanelsDrawer>

@@ -31,5 +31,5 @@ export function MapPage() {
     toasts.show({ message: t('errors.conflict'), tone: 'error', testId: 'conflict-toast' });
     void queryClient.invalidateQueries({ queryKey: queryKeys.map(accessId) });
   };
-  return <MapEditor document={map.data} onConflict={onConflict} banner={map.data.canEdit ? null : <ReadOnlyBanner key={accessId} />} />;
+  return <MapEditor document={map.data} onConflict={onConflict} banner={map.data.canEdit ? null : <ReadOnlyBanner key={accessId} mapId={map.data.id} />} />;
 }

@@ -9,7 +9,7 @@ import { PlanChip, PlanName, PlansMenuItem } from '../plans/plan-menu.js';
 import { useDismiss } from './use-dismiss.js';
 
 /** Two letters for the avatar: first and last name, else the e-mail's first letter. */
-export function initials(user: User): string {
+export function initials(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
   return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || user.email.charAt(0).toUpperCase();
 }
 
