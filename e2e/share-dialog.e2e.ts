@@ -2,13 +2,14 @@
  * The share dialog as a map's owner uses it, in English and in French: the map's link and the
  * embed code (at the size chosen) shown and copied, the map made public, a registered user added
  * by e-mail and listed, an unknown address refused with the server's message, the member removed
- * after a confirmation; the member meanwhile sees the link and the members but changes neither.
+ * after a confirmation; the embed code copied, pasted in another site's page, shows the public map; the member meanwhile sees the link and the members but changes neither.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signUpByApi, unexpectedErrors } from './support/app.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import { servePartnerPage } from './support/other-origin.js';
 import { ownerOnNewMap } from './support/shared-map.js';
 
 const baseUrl = inject('baseUrl');
@@ -86,6 +87,14 @@ describe('the share dialog', () => {
       const stranger = await browser.newContext({ baseURL: baseUrl });
       expect((await stranger.request.get(`/api/v2/maps/${accessId}`)).status()).toBe(200);
       await stranger.close();
+
+      // The embed code as copied, pasted in another site's page, shows the map's areas.
+      const partner = await servePartnerPage(`<!doctype html><html><body><h1>Our stores</h1>${code}</body></html>`);
+      const partnerPage = await member.context.newPage();
+      await partnerPage.goto(partner.url);
+      await poll(() => partnerPage.frameLocator('iframe').getByTestId('embedded-legend-area').allInnerTexts()).toEqual(['Port', 'Old town']);
+      await partnerPage.close();
+      await partner.close();
 
       // Members: none yet; an address without an account is refused; a registered user is added.
       await poll(() => dialog.getByTestId('share-members-empty').innerText()).toBe(text.noMembers);
