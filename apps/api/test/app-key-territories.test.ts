@@ -10,6 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppKeyStatsAnswer, AppKeyUnitsAnswer, AppKeyView } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
 import { importTerritoryFiles, signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
+import ExcelJS from 'exceljs';
+import { circleAroundNice } from './analysis-factories.js';
 import { call, expectStatus } from './maps-factories.js';
 
 const FR = path.resolve(import.meta.dirname, '../../../test-data/fr');
@@ -84,5 +86,28 @@ describe('the territorial calls by key', () => {
     // Mid-Atlantic.
     expect((await keyed(key, 'extractor/tiles/outlines/fr_cities/10/400/400.pbf')).statusCode).toBe(204);
     expect((await keyed(key, 'extractor/tiles/outlines/fr_cities/3/99/0.pbf')).statusCode).toBe(400);
+  });
+
+  it("writes the census workbook of the account's areas under a plan with census figures (xlsxreport/generic)", async () => {
+    const pro = await signUpOnPlan(app, 'pro_2020');
+    const { mapId, areaId } = await circleAroundNice(app, pro);
+    const post = (key: string, body: Record<string, unknown>) => app.inject({ method: 'POST', url: `/api/Appkeys/${key}/xlsxreport/generic`, payload: body });
+    const response = await post(await demoKeyOf(pro), { mapId: String(mapId), areaIds: [areaId] });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('Nice 10 km - census.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    workbook.worksheets[0]!.eachRow((row) => { cells.push(...(row.values as unknown[]).map(String)); });
+    expect(cells).toContain('Nice 10 km');
+    const figures = await expectStatus<{ areas: { measures: { key: string; value: number | null }[] }[] }>(200,
+      call(app, 'POST', `/v2/maps/${mapId}/measures/compute`, { as: pro, payload: { areaIds: [areaId] } }));
+    const population = figures.areas[0]!.measures.find((measure) => measure.key === 'population')!.value!;
+    expect(cells).toContain(String(population));
+
+    const free = await signUp(app);
+    const own = await circleAroundNice(app, free);
+    expect((await post(await demoKeyOf(free), { mapId: String(own.mapId), areaIds: [own.areaId] })).statusCode).toBe(403);
+    expect((await post(await demoKeyOf(pro), { mapId: String(own.mapId), areaIds: [own.areaId] })).statusCode).toBe(404);
   });
 });

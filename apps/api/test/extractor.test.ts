@@ -14,8 +14,9 @@ import { createRoutingEngine, importOsm, type RoutingEngine } from '@catchment/r
 import { circlePolygon, usageMonth, type AppKeyView, type AreaGeometry, type ExtractorResponse } from '@catchment/domain';
 import { createContext, type AppContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
+import ExcelJS from 'exceljs';
 import { importTerritoryFiles, signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
-import { call, expectStatus } from './maps-factories.js';
+import { call, circleArea, createFolder, createMap, expectStatus, postAreas } from './maps-factories.js';
 
 const TEST_DATA = path.resolve(import.meta.dirname, '../../../test-data');
 const COMMUNES_06 = path.join(TEST_DATA, 'fr/communes-06-alpes-maritimes.geojson');
@@ -209,7 +210,45 @@ describe("a paid key's extractions a month, and a key's recent extractions", () 
     const user = await signUp(app);
     const key = await keyOf(user, 'demo');
     await expectStatus(200, extract(key, 'fr_cities', circle(NICE, 1_000)));
-    const [view] = await expectStatus<AppKeyView[]>(200, call(app, 'GET', `/Clients/${user.id}/appKeys`, { as: user }));
-    expect(view!.callsThisMonth).toBe(1);
+    // Counted once the answer has left.
+    await expect.poll(async () => (await expectStatus<AppKeyView[]>(200, call(app, 'GET', `/Clients/${user.id}/appKeys`, { as: user })))[0]!.callsThisMonth).toBe(1);
+  });
+});
+
+describe("the extraction of the account's areas as a workbook (xlsxreport/demo/{kind}/sync)", () => {
+  async function mapWithCircle(user: TestUser, metres: number) {
+    const map = await createMap(app, user);
+    const folderId = await createFolder(app, user, map.id);
+    const area = circleArea({ startPoint: NICE, distance: metres, label: `Nice ${metres / 1_000} km` });
+    await expectStatus(201, postAreas(app, user, map.id, folderId, [area]));
+    return { mapId: String(map.id), areaId: area.uuid as string };
+  }
+  const workbookOf = (key: string, body: Record<string, unknown>, lang = 'en') =>
+    app.inject({ method: 'POST', url: `/api/Appkeys/${key}/xlsxreport/demo/fr_cities/sync`, payload: body, headers: { 'accept-language': lang } });
+
+  it('writes the communes an area covers, the same as an extraction of its circle, one extraction of the month', async () => {
+    const user = await signUpOnPlan(app, 'pro_2020');
+    const { mapId, areaId } = await mapWithCircle(user, 6_000);
+    const response = await workbookOf(await keyOf(user, 'paid'), { mapId, areaIds: [areaId], name: 'Delivery zone' }, 'fr');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('Delivery zone.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Communes (France)')!;
+    const written: string[] = [];
+    sheet.eachRow((row, index) => { if (index > 1) written.push(String(row.getCell(2).value)); });
+    expect(written.sort()).toEqual(await communesMeeting(circlePolygon(NICE, 6_000)));
+    const next = await expectStatus<ExtractorResponse>(200, extract(await keyOf(user, 'paid'), 'fr_cities', circle(NICE, 700)));
+    expect(next.extractionsThisMonth).toBe(2);
+  });
+
+  it("answers a demo key's workbook past 20 communes 422, and another account's map 404", async () => {
+    const user = await signUp(app);
+    const { mapId, areaId } = await mapWithCircle(user, 20_000);
+    const tooMany = await workbookOf(await keyOf(user, 'demo'), { mapId, areaIds: [areaId] });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().error).toMatchObject({ code: 'EXTRACTION_TOO_MANY_RESULTS', details: { max: 20 } });
+    const stranger = await keyOf(await signUp(app), 'demo');
+    expect((await workbookOf(stranger, { mapId, areaIds: [areaId] })).statusCode).toBe(404);
   });
 });

@@ -93,6 +93,38 @@ describe('ordering a report', () => {
   });
 });
 
+describe('reports by app key', () => {
+  const keyOf = async (user: TestUser) => (await expectStatus<Array<{ key: string }>>(200, call(app, 'GET', `/Clients/${user.id}/appKeys`, { as: user })))[0]!.key;
+
+  it("orders a report of the account's areas by key alone, its job in the account's downloads", async () => {
+    const user = await signUpOnPlan(app, 'pro_2020');
+    const { mapId, areaId } = await circleAroundNice(app, user);
+    const key = await keyOf(user);
+    const { jobId } = await expectStatus<{ jobId: string }>(202, call(app, 'POST', `/Appkeys/${key}/report/fr`, { payload: { mapId: String(mapId), areaIds: [areaId], title: 'Partner study' } }));
+    const [listed] = await expectStatus<DownloadJobView[]>(200, call(app, 'GET', `/Clients/${user.id}/jobs/downloads`, { as: user }));
+    expect(listed).toMatchObject({ id: jobId, title: 'Partner study - report.pdf' });
+    const failed = await downloadWhen(user, jobId, (view) => view.status === 'failed');
+    expect(failed.errorCode).toBe('REPORT_RENDERER_MISSING');
+    // Printed at once: the same renderer, the same message.
+    const sync = await call(app, 'POST', `/Appkeys/${key}/report/fr/sync`, { payload: { mapId: String(mapId), areaIds: [areaId] }, lang: 'fr' });
+    expect(sync.statusCode).toBe(503);
+    expect(sync.json().error.message).toContain('paquet Debian chromium');
+  });
+
+  it("refuses a key of an account without reports, another account's map, and a country without reports", async () => {
+    const essential = await signUpOnPlan(app, 'essential_2019');
+    const own = await circleAroundNice(app, essential);
+    const refused = await call(app, 'POST', `/Appkeys/${await keyOf(essential)}/report/fr/sync`, { payload: { mapId: String(own.mapId), areaIds: [own.areaId] } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'PLAN_REQUIRED', details: { plan: 'pro_2020' } });
+    const pro = await signUpOnPlan(app, 'pro_2020');
+    const proKey = await keyOf(pro);
+    expect((await call(app, 'POST', `/Appkeys/${proKey}/report/fr`, { payload: { mapId: String(own.mapId), areaIds: [own.areaId] } })).statusCode).toBe(404);
+    expect((await call(app, 'POST', `/Appkeys/${proKey}/report/de`, { payload: { mapId: String(own.mapId), areaIds: [own.areaId] } })).statusCode).toBe(400);
+    expect(await expectStatus<DownloadJobView[]>(200, call(app, 'GET', `/Clients/${pro.id}/jobs/downloads`, { as: pro }))).toEqual([]);
+  });
+});
+
 describe('the picture of a map', () => {
   it('needs a session and a map the user may read, a sensible size, and says what to install where the server has no Chromium', async () => {
     const user = await signUp(app);

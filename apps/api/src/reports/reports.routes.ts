@@ -3,11 +3,11 @@
  * map, with the customisation panel's choices, as a download job (202 `{ jobId }`, the PDF in My
  * downloads). The job gathers the document (`report-document.ts`) and prints it (`report-renderer.ts`).
  * `GET /v2/maps/{id}/screenshot` is the same renderer's picture of a whole map (the layers panel's
- * Export → Picture).
+ * Export → Picture). The app-key calls order or print reports and take pictures for a partner.
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appKeyParam, appKeyScreenshotBody, DEFAULT_AREA_COLOR, mapIdParam, mapPictureQuery, reportOrderBody, translate, type DownloadStarted, type Locale, type ReportOrderBody } from '@catchment/domain';
+import { appKeyParam, appKeyReportBody, appKeyReportParams, appKeyScreenshotBody, DEFAULT_AREA_COLOR, mapIdParam, mapPictureQuery, reportOrderBody, translate, type DownloadStarted, type Locale, type ReportOrderBody } from '@catchment/domain';
 import { appKeyRouteConfig, authenticateByAppKey, requireAppKey } from '../appkeys/app-key-auth.js';
 import type { AppKeysService } from '../appkeys/app-keys.service.js';
 import { assetsOf } from '../assets/assets.service.js';
@@ -16,6 +16,7 @@ import { requireClientId } from '../auth/session.plugin.js';
 import { downloadsOf } from '../downloads/downloads.module.js';
 import type { Downloads } from '../downloads/downloads.service.js';
 import { attachment, fileNameFrom } from '../http/attachment.js';
+import { clientGone } from '../http/client-gone.js';
 import { requestLocale } from '../http/errors.js';
 import { readableMap } from '../maps/map-access.js';
 import { parseMapRef } from '../maps/map-ref.js';
@@ -78,8 +79,17 @@ const reportsPlugin: FastifyPluginAsyncZod<ReportsOptions> = async (app, { docum
   });
 };
 
-/** The app-key call for a picture (SPEC §7 Appkeys screenshot): a partner's polygons on our basemap, under the key's rate. */
-const appKeyPicturePlugin: FastifyPluginAsyncZod<{ appKeys: AppKeysService; renderer: ReportRenderer; mapStyleUrl: string | undefined }> = async (app, { appKeys, renderer, mapStyleUrl }) => {
+interface AppKeyReportsOptions { appKeys: AppKeysService; documents: ReportDocuments; downloads: Downloads; renderer: ReportRenderer; mapStyleUrl: string | undefined }
+
+/** Reports printed at once by one key in a minute: each holds a browser page for seconds. */
+const SYNC_REPORTS_PER_MINUTE = 5;
+
+/**
+ * The app-key calls of the reports' renderer (SPEC §7 Appkeys): a picture of a partner's polygons
+ * on our basemap; the report of areas of the account's maps ordered as a download job (its PDF in
+ * the account's My downloads) or printed at once (…/sync), under the plan of the key's account.
+ */
+const appKeyReportsPlugin: FastifyPluginAsyncZod<AppKeyReportsOptions> = async (app, { appKeys, documents, downloads, renderer, mapStyleUrl }) => {
   authenticateByAppKey(app, appKeys);
   app.post('/Appkeys/:key/screenshot', {
     schema: { tags: ['appkeys'], params: appKeyParam, body: appKeyScreenshotBody, summary: 'A PNG picture of polygons on the basemap, framed together (colours in order, else the areas’ default)' },
@@ -92,6 +102,39 @@ const appKeyPicturePlugin: FastifyPluginAsyncZod<{ appKeys: AppKeysService; rend
       areas: polygons.map((geometry, i) => ({ id: String(i), color: colors[i] ?? DEFAULT_AREA_COLOR, geometry })),
     });
     return reply.type('image/png').send(picture);
+  });
+
+  app.post('/Appkeys/:key/report/:kind', {
+    schema: {
+      tags: ['appkeys'], params: appKeyReportParams, body: appKeyReportBody,
+      summary: "Orders the market-study report of areas of the account's maps ({kind}: its country; PRO): 202 { jobId }, the PDF in the account's My downloads",
+    },
+    config: appKeyRouteConfig,
+  }, async (request, reply) => {
+    const key = requireAppKey(request);
+    const locale = requestLocale(request);
+    const { mapId, ...order } = request.body;
+    const body: ReportOrderBody = { ...order, country: request.params.kind };
+    const { areas } = await documents.orderableAreas(key.clientId, mapId, body);
+    const title = body.title || areas.map((area) => area.label).join(', ').slice(0, 120);
+    const params: ReportDownloadParams = { ...body, mapId, locale };
+    const jobId = await downloads.start(key.clientId, REPORT_DOWNLOAD_KIND, params, { title: reportFileName(title, locale) });
+    return reply.code(202).send({ jobId } satisfies DownloadStarted);
+  });
+
+  app.post('/Appkeys/:key/report/:kind/sync', {
+    schema: {
+      tags: ['appkeys'], params: appKeyReportParams, body: appKeyReportBody,
+      summary: "The market-study report of areas of the account's maps as a PDF, printed at once ({kind}: its country; PRO; 5 a minute per key)",
+    },
+    config: { rateLimit: { ...appKeyRouteConfig.rateLimit, max: SYNC_REPORTS_PER_MINUTE, keyGenerator: (request) => `appkey-report:${String((request.params as { key?: unknown }).key)}` } },
+  }, async (request, reply) => {
+    const key = requireAppKey(request);
+    const locale = requestLocale(request);
+    const { mapId, ...order } = request.body;
+    const document = await documents.build(key.clientId, mapId, { ...order, country: request.params.kind }, locale);
+    const pdf = await renderer.pdf(document, clientGone(reply));
+    return reply.type(PDF_TYPE).header('content-disposition', attachment(reportFileName(document.title, locale))).send(pdf);
   });
 };
 
@@ -145,5 +188,5 @@ export const reportsRoutes: RouteModule = async (api, ctx: AppContext) => {
     concurrency: 1, expireInSeconds: ctx.config.reportTimeoutSeconds + 120,
   });
   await api.register(reportsPlugin, { documents, downloads, renderer, store, mapStyleUrl: ctx.config.mapStyleUrl });
-  await api.register(appKeyPicturePlugin, { appKeys: ctx.appKeys, renderer, mapStyleUrl: ctx.config.mapStyleUrl });
+  await api.register(appKeyReportsPlugin, { appKeys: ctx.appKeys, documents, downloads, renderer, mapStyleUrl: ctx.config.mapStyleUrl });
 };

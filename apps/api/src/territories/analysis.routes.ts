@@ -24,6 +24,7 @@ import { areaDescriptionLines } from '../maps/export/area-description.js';
 import type { AreaMeasuresService } from '../measures/area-measures.service.js';
 import type { DivisionsService } from './divisions.service.js';
 import type { ComputePool } from '../compute/compute-pool.js';
+import { censusOfAreas, featureCountry } from './area-census.js';
 import { readableAreas } from './map-areas.js';
 import type { PlanAccess } from '../plans/plan-access.js';
 import { analysisCountryQuery, areaParams } from './territories.schemas.js';
@@ -34,22 +35,13 @@ const censusSearchQuery = countryQuery.extend({ q: z.string().trim().max(100).op
 
 interface AnalysisOptions { store: MapStore; measures: AreaMeasuresService; divisions: DivisionsService; compute: ComputePool; plans: PlanAccess; downloads: Downloads }
 
-/** The analysis country of a request, for the per-country features; absent: the worldwide census. */
-const featureCountry = (country: string | undefined) => country ?? 'ww';
-
 export const analysisPlugin: FastifyPluginAsyncZod<AnalysisOptions> = async (app, { store, measures, divisions, compute, plans, downloads }) => {
-  /**
-   * The census figures of the areas asked for, as measures/compute answers them and the census
-   * exports write them; `features`: what the export needs besides the census (checked first, so
-   * that a refusal names the plan that unlocks the whole export).
-   */
-  async function censusOf(request: FastifyRequest, mapId: string, areaIds: string[], country: Country | undefined, features: string[] = []): Promise<{ areas: AreaRecord[]; figures: AreaMeasures[] }> {
-    const locale = requestLocale(request);
-    // Who may see the areas first (404 for a map one may not read, whatever one's plan), then the plan.
-    const areas = await readableAreas(store, parseMapRef(mapId), request.session?.clientId, areaIds);
-    await plans.require(request.session?.clientId, ...features, FEATURES.census(featureCountry(country)));
-    const onFailure = (area: AreaRecord) => (error: unknown) => request.log.error({ err: error, areaId: area.uuid }, 'census computation failed');
-    return { areas, figures: await Promise.all(areas.map((area) => measures.measuresOf(area, { locale, country, onFailure: onFailure(area) }))) };
+  /** The census figures of the areas asked for by a session's user (area-census.ts). */
+  function censusOf(request: FastifyRequest, mapId: string, areaIds: string[], country: Country | undefined, features: string[] = []): Promise<{ areas: AreaRecord[]; figures: AreaMeasures[] }> {
+    return censusOfAreas({ store, plans, measures }, {
+      clientId: request.session?.clientId, locale: requestLocale(request), mapId, areaIds, country, features,
+      onFailure: (area, error) => request.log.error({ err: error, areaId: area.uuid }, 'census computation failed'),
+    });
   }
 
   /** The areas of a divisions export, once the caller may read them and their plan allows the export. */

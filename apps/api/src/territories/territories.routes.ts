@@ -10,8 +10,10 @@ import { unitsPlugin } from './units.routes.js';
 export const territoriesRoutes: RouteModule = async (api, ctx) => {
   const { territories } = ctx;
   await api.register(unitsPlugin, { data: territories.data, tiles: territories.tiles, countries: ctx.countries, unions: territories.unions });
-  await api.register(territoryAppKeyPlugin, { appKeys: ctx.appKeys, data: territories.data, tiles: territories.tiles });
   const store = new MapStore(ctx.database.db);
+  await api.register(territoryAppKeyPlugin, {
+    appKeys: ctx.appKeys, data: territories.data, tiles: territories.tiles, compute: ctx.compute, census: { store, plans: ctx.plans, measures: territories.measures },
+  });
   await api.register(analysisPlugin, {
     store, measures: territories.measures, divisions: territories.divisions, compute: ctx.compute, plans: ctx.plans, downloads: downloadsOf(ctx, (message, error) => api.log.error({ err: error }, message)),
   });

@@ -1,18 +1,23 @@
 /**
  * The territorial calls made with an app key (SPEC §7 Appkeys: GET cities, postcode, iris, stats,
- * and the outline tiles extractor/tiles/outlines/{kind}/{z}/{x}/{y}.pbf): what /v2/units offers the
- * map, for a partner's page or script. Units and outlines are open data, as on the map; the census
- * figures of `stats` come under the plan of the key's account, as the census tab does.
+ * the outline tiles extractor/tiles/outlines/{kind}/{z}/{x}/{y}.pbf, and POST xlsxreport/generic):
+ * what /v2/units and the census export offer the map, for a partner's page or script. Units and
+ * outlines are open data, as on the map; census figures (`stats`, the census workbook of areas of
+ * the account's maps) come under the plan of the key's account, as the census tab does.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  appKeyParam, appKeyStatsQuery, appKeyUnitSearchQuery, FEATURES, UNIT_KINDS, unitKindParam,
+  appKeyCensusWorkbookBody, appKeyParam, appKeyStatsQuery, appKeyUnitSearchQuery, FEATURES, translate, UNIT_KINDS, unitKindParam,
   type AppKeyStatsAnswer, type AppKeyUnitSearch, type AppKeyUnitsAnswer,
 } from '@catchment/domain';
 import { appKeyRouteConfig, authenticateByAppKey, requireAppKey } from '../appkeys/app-key-auth.js';
 import type { AppKeysService } from '../appkeys/app-keys.service.js';
+import type { ComputePool } from '../compute/compute-pool.js';
+import { attachment, fileNameFrom, XLSX_TYPE } from '../http/attachment.js';
+import { requestLocale } from '../http/errors.js';
 import { sendTile } from '../http/tiles.js';
 import { requireFeatures } from '../plans/plan-access.js';
+import { censusOfAreas, type AreaCensusServices } from './area-census.js';
 import type { TerritoryData } from './data/territory-data.js';
 import { tileParams } from './territories.schemas.js';
 import type { UnitTileSource } from './unit-tile-source.js';
@@ -27,9 +32,9 @@ const keyedTileParams = tileParams({ ...appKeyParam.shape, kind: unitKindParam }
 /** Tiles change only with an import: a partner's page may keep them for a while. */
 const TILE_CACHE_CONTROL = 'public, max-age=300';
 
-interface TerritoryAppKeyOptions { appKeys: AppKeysService; data: TerritoryData; tiles: UnitTileSource }
+interface TerritoryAppKeyOptions { appKeys: AppKeysService; data: TerritoryData; tiles: UnitTileSource; census: AreaCensusServices; compute: ComputePool }
 
-export const territoryAppKeyPlugin: FastifyPluginAsyncZod<TerritoryAppKeyOptions> = async (app, { appKeys, data, tiles }) => {
+export const territoryAppKeyPlugin: FastifyPluginAsyncZod<TerritoryAppKeyOptions> = async (app, { appKeys, data, tiles, census, compute }) => {
   authenticateByAppKey(app, appKeys);
 
   for (const search of Object.keys(SEARCH_SUMMARIES) as AppKeyUnitSearch[]) {
@@ -66,6 +71,22 @@ export const territoryAppKeyPlugin: FastifyPluginAsyncZod<TerritoryAppKeyOptions
       }),
       missing: codes.filter((code) => !found.has(code)),
     };
+  });
+
+  app.post('/Appkeys/:key/xlsxreport/generic', {
+    schema: { tags, summary: "The census workbook of areas of the account's maps (a row per area and measure; PRO)", params: appKeyParam, body: appKeyCensusWorkbookBody },
+    config: appKeyRouteConfig,
+  }, async (request, reply) => {
+    const key = requireAppKey(request);
+    const locale = requestLocale(request);
+    const { mapId, areaIds, country, name } = request.body;
+    const { areas, figures } = await censusOfAreas(census, {
+      clientId: key.clientId, locale, mapId, areaIds, country,
+      onFailure: (area, error) => request.log.error({ err: error, areaId: area.uuid }, 'census computation failed'),
+    });
+    const workbook = await compute.censusWorkbook(areas.map((area, i) => ({ areaLabel: area.label || area.uuid, measures: figures[i]! })), locale);
+    const fileName = name ?? `${areas.length === 1 ? areas[0]!.label || areas[0]!.uuid : translate(locale, 'maps.defaultTitle')} - census`;
+    return reply.type(XLSX_TYPE).header('content-disposition', attachment(fileNameFrom(fileName, 'xlsx', 'census'))).send(workbook);
   });
 
   app.get('/Appkeys/:key/extractor/tiles/outlines/:kind/:z/:x/:y.pbf', {

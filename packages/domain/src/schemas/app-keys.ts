@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { APP_KEY_PATTERN, type AppKeyKind } from '../appkeys/app-keys.js';
 import { ADMINISTRATIVE_KINDS, type AdministrativeKind } from '../enums.js';
 import { clientIdParam } from './auth.js';
+import { mapIdParam, uuid } from './common.js';
+import { analysisCountry, MEASURE_AREAS_MAX } from './territories.js';
+import { REPORT_COUNTRIES, reportOrderBody } from '../reports/report.js';
 import { autocompleteQuery, countDraftSearchBody } from './searches.js';
 
 const appKey = z.string().regex(APP_KEY_PATTERN, { error: 'validation.appKey' });
@@ -68,3 +71,18 @@ export interface AppKeyStatsAnswer {
   /** Codes asked for that name no unit of the kind. */
   missing: string[];
 }
+
+/** Areas of one of the key's account's maps (its id or its access id), and the name of the file made of them. */
+export const appKeyAreasBody = z.object({
+  mapId: mapIdParam.shape.id,
+  areaIds: z.array(uuid).min(1, { error: 'validation.noAreas' }).max(MEASURE_AREAS_MAX, { error: 'validation.tooManyAreas' }),
+  name: z.string().trim().min(1).max(120, { error: 'validation.tooLong' }).optional(),
+});
+
+/** POST /Appkeys/{key}/xlsxreport/generic: the census workbook of areas (PRO, as the census export). */
+export const appKeyCensusWorkbookBody = appKeyAreasBody.extend({ country: analysisCountry });
+
+/** POST /Appkeys/{key}/report/{kind} and …/sync: {kind} is the report's country (fr, us, gb, be, ca). */
+export const appKeyReportParams = appKeyParam.extend({ kind: z.enum(REPORT_COUNTRIES, { error: 'errors.reportCountryUnsupported' }) });
+/** The report's order, as the customisation panel makes it, for areas of one of the account's maps. */
+export const appKeyReportBody = reportOrderBody.omit({ country: true }).extend({ mapId: mapIdParam.shape.id });
