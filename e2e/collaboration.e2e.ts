@@ -25,11 +25,15 @@ const areaLabels = (page: Page) => page.getByTestId('area-label').allInnerTexts(
 const markPage = (page: Page) => page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
-/** The owner (on a paid plan: no free plan's notice in the way) on a new map, and a member in another browser on the same map. */
-async function ownerAndMember(memberLocale: string): Promise<{ owner: OpenedPage; member: OpenedPage & { account: ApiAccount }; mapUrl: string; accessId: string }> {
+/**
+ * The owner (on a paid plan: no free plan's notice in the way) on a new map, and a member in
+ * another browser on the same map; `prepare` runs on the member's page before it opens the map.
+ */
+async function ownerAndMember(memberLocale: string, prepare?: (page: Page) => Promise<unknown>): Promise<{ owner: OpenedPage; member: OpenedPage & { account: ApiAccount }; mapUrl: string; accessId: string }> {
   const owner = await newUserOnMap(browser, baseUrl, dataDir, 'advanced_2024');
   const accessId = owner.mapUrl.split('/').pop()!;
   const member = await openPage(browser, baseUrl, memberLocale);
+  await prepare?.(member.page);
   const account = await signUpByApi(member.page);
   const added = await owner.page.request.post(`/api/v2/maps/${accessId}/clients`, { data: { email: account.email } });
   expect(added.status()).toBe(201);
@@ -39,6 +43,32 @@ async function ownerAndMember(memberLocale: string): Promise<{ owner: OpenedPage
   await markPage(member.page);
   return { owner, member: { ...member, account }, mapUrl: owner.mapUrl, accessId };
 }
+
+/** Renames the area of the layers panel named `from`, as a user does from its menu. */
+async function renameArea(page: Page, from: string, to: string): Promise<void> {
+  const item = page.getByTestId('area-item').filter({ has: page.getByTestId('area-label').getByText(from, { exact: true }) });
+  await item.getByTestId('area-menu').click();
+  await page.getByTestId('area-rename').click();
+  await page.getByTestId('rename-input').fill(to);
+  await page.getByTestId('rename-input').press('Enter');
+}
+
+/**
+ * Lets the page's real-time socket drop what the server pushes while `window.holdRealtime` is
+ * true, as a network that loses it would: the page then edits a copy older than the server's. A
+ * listener added before the app's own stops the message reaching it. (Plain text: the functions
+ * of this file are compiled with helpers the page does not have.)
+ */
+const HOLD_REALTIME = `
+  const PageSocket = window.WebSocket;
+  window.WebSocket = class extends PageSocket {
+    constructor(url, protocols) {
+      super(url, protocols);
+      this.addEventListener('message', (event) => { if (window.holdRealtime) event.stopImmediatePropagation(); });
+    }
+  };`;
+
+const holdRealtimeEvents = (page: Page, held: boolean) => page.evaluate((hold) => { (window as unknown as { holdRealtime: boolean }).holdRealtime = hold; }, held);
 
 async function removeMember(owner: Page, accessId: string, member: ApiAccount): Promise<void> {
   const removed = await owner.request.delete(`/api/v2/maps/${accessId}/clients/${member.id}`);
@@ -54,10 +84,7 @@ describe('two people editing one map', () => {
     await expect.poll(() => areaLabels(member.page), { timeout: LIVE_MS }).toEqual(['Harbour']);
 
     // The member renames it: the owner sees the new name.
-    await member.page.getByTestId('area-menu').click();
-    await member.page.getByTestId('area-rename').click();
-    await member.page.getByTestId('rename-input').fill('Old port');
-    await member.page.getByTestId('rename-input').press('Enter');
+    await renameArea(member.page, 'Harbour', 'Old port');
     await waitForSaved(member.page);
     await expect.poll(() => areaLabels(owner.page), { timeout: LIVE_MS }).toEqual(['Old port']);
     // And the owner goes on editing from there: the new area joins the renamed one.
@@ -78,6 +105,46 @@ describe('two people editing one map', () => {
 
     expect(unexpectedErrors(owner.errors)).toEqual([]);
     // The member's refetch of a map they may no longer read answers 404: a "Failed to load resource", left out above.
+    expect(unexpectedErrors(member.errors)).toEqual([]);
+    await owner.context.close();
+    await member.context.close();
+  });
+
+  it('keeps a change made on a copy the other person had already changed (409), and says when its area was deleted meanwhile', async () => {
+    const { owner, member } = await ownerAndMember('en-US', (page) => page.addInitScript({ content: HOLD_REALTIME }));
+    const refusedSaves: string[] = [];
+    member.page.on('response', (response) => { if (response.status() === 409) refusedSaves.push(response.url()); });
+    await drawCircle(owner.page, { radiusKm: 3, label: 'North' });
+    await drawCircle(owner.page, { radiusKm: 2, label: 'South', expectedAreas: 2 });
+    await expect.poll(() => areaLabels(member.page), { timeout: LIVE_MS }).toEqual(['North', 'South']);
+
+    // The member's page stops hearing of changes; the owner renames one area, the member the other.
+    await holdRealtimeEvents(member.page, true);
+    await renameArea(owner.page, 'North', 'North shore');
+    await waitForSaved(owner.page);
+    await renameArea(member.page, 'South', 'South bay');
+    await waitForSaved(member.page);
+    // The member's save was refused for the stale version, then made again on top of the owner's change.
+    expect(refusedSaves.length).toBeGreaterThan(0);
+    expect(await areaLabels(member.page)).toEqual(['North shore', 'South bay']);
+    await expect.poll(() => areaLabels(owner.page), { timeout: LIVE_MS }).toEqual(['North shore', 'South bay']);
+
+    // The owner deletes an area the member, still not hearing, then renames: that change cannot be kept, and the member is told.
+    const north = owner.page.getByTestId('area-item').filter({ has: owner.page.getByTestId('area-label').getByText('North shore', { exact: true }) });
+    await north.getByTestId('area-menu').click();
+    await owner.page.getByTestId('area-delete').click();
+    await waitForSaved(owner.page);
+    await renameArea(member.page, 'North shore', 'Lost name');
+    const lost = member.page.getByTestId('changes-lost-toast');
+    await lost.waitFor({ timeout: LIVE_MS });
+    expect(await lost.innerText()).toContain('Someone else changed this map meanwhile');
+    await expect.poll(() => areaLabels(member.page)).toEqual(['South bay']);
+    expect(await member.page.getByTestId('conflict-toast').count()).toBe(0);
+    // The lost rename's undo toast went with it: its Cancel would have undone something else.
+    expect(await member.page.getByTestId('undo-toast').count()).toBe(0);
+    expect(await stillSamePage(member.page)).toBe(true);
+    await waitForMapIdle(member.page);
+    await screenshot(member.page, 'collaboration-change-lost');
     expect(unexpectedErrors(member.errors)).toEqual([]);
     await owner.context.close();
     await member.context.close();

@@ -261,6 +261,7 @@ describe('EditorStore after a save refused for a stale version (409)', () => {
     expect(calls).toHaveLength(1);
     expect(store.getSnapshot().changesLost).not.toBeNull();
     expect(store.canUndo).toBe(false);
+    expect(store.getSnapshot().lastAction).toBeNull();
     expect(reloads()).toBe(0);
   });
 });

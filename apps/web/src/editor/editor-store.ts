@@ -276,7 +276,8 @@ export class EditorStore {
       });
       this.update({
         state,
-        ...(lost.length > 0 ? { history: forgetCommands(this.snapshot.history, new Set(lost)), changesLost: ++this.actionCounter } : {}),
+        // The undo toast of a lost change would undo something else: it goes with the change.
+        ...(lost.length > 0 ? { history: forgetCommands(this.snapshot.history, new Set(lost)), lastAction: null, changesLost: ++this.actionCounter } : {}),
       });
       return rebuilt;
     });
