@@ -97,15 +97,37 @@ async function send(method: HttpMethod, path: string, body: unknown, options: Ap
   return response;
 }
 
+/** Writes based on a version (in the body, an If-Match header or the query) waiting for their answer. */
+let versionedWritesInFlight = 0;
+
+/**
+ * Whether this page's writes based on a version are waiting for their answer: a newer version the
+ * real-time channel announces meanwhile may be theirs, which their answers will bring.
+ */
+export function versionedWritesPending(): boolean {
+  return versionedWritesInFlight > 0;
+}
+
+function isVersionedWrite(path: string, body: unknown, options: ApiRequestOptions): boolean {
+  return options.headers?.['If-Match'] !== undefined || /[?&]version=/.test(path)
+    || (typeof body === 'object' && body !== null && 'version' in body);
+}
+
 export async function apiRequest<T>(
   method: HttpMethod,
   path: string,
   body?: unknown,
   options: ApiRequestOptions = {},
 ): Promise<T> {
-  const response = await send(method, path, body, options, 'application/json');
-  if (response.status === 204 || method === 'HEAD') return undefined as T;
-  return (await readJson(response)) as T;
+  const versioned = isVersionedWrite(path, body, options);
+  if (versioned) versionedWritesInFlight += 1;
+  try {
+    const response = await send(method, path, body, options, 'application/json');
+    if (response.status === 204 || method === 'HEAD') return undefined as T;
+    return (await readJson(response)) as T;
+  } finally {
+    if (versioned) versionedWritesInFlight -= 1;
+  }
 }
 
 /** A file the API sends (an XLSX export): its content and the name the server gives it. */

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MapDocument, RealtimeServerMessage } from '@catchment/domain';
+import { versionedWritesPending } from '../api/client.js';
 import { queryKeys } from '../api/query-keys.js';
 import { useSession } from '../auth/use-session.js';
 import { useToasts } from '../app/toasts.js';
@@ -80,7 +81,8 @@ export function useNewerVersionRefetch(key: string | null, copy: VersionedCopy):
     const watch = new NewerVersionWatch({
       shownVersion: () => current.current.shownVersion(),
       refetch: () => current.current.refetch(),
-      settling: () => current.current.settling?.() ?? false,
+      // Our own writes of any list of the map come back announced, maybe before their answers.
+      settling: () => versionedWritesPending() || (current.current.settling?.() ?? false),
     });
     const unsubscribe = realtime.subscribe((message) => {
       const version = current.current.announced(message);
