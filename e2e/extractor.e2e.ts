@@ -1,7 +1,7 @@
 /**
  * The city/postcode extractor as a partner's site runs it with an account's app key, on the real
  * communes of Alpes-Maritimes: a page of another origin calls the extractor by key and lists the
- * communes; the standalone page (/app/extractor?key=…), opened without any session, finds a place,
+ * communes, another frames the extractor page and extracts in it; the standalone page (/app/extractor?key=…), opened without any session, finds a place,
  * extracts the communes of a circle, downloads them as CSV, and says the demo key's limit of 20
  * when a larger circle would list more; without a key it asks for one. In English and in French.
  */
@@ -59,6 +59,33 @@ describe('a partner site runs the extractor with a key', () => {
     expect(await page.locator('#cities li').count()).toBeGreaterThan(1);
     expect(await page.locator('#failure').textContent()).toBe('');
     await screenshot(page, 'extractor-partner-script');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a partner site frames the extractor page with a key', () => {
+  let partner: PartnerPage;
+  beforeAll(async () => {
+    partner = await servePartnerPage(`<!doctype html><html><head><meta charset="utf-8"><title>Find your area</title></head><body>
+<h1>Which towns do we deliver to?</h1>
+<iframe id="extractor" title="Extractor" src="${baseUrl}/app/extractor?key=${demoKey}" width="960" height="720" style="border:1px solid #ccc"></iframe>
+</body></html>`);
+  });
+  afterAll(async () => { await partner?.close(); });
+
+  it('extracts the communes of a circle inside the frame, in the visitor’s language', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl, 'fr-FR');
+    await page.goto(partner.url);
+    const frame = page.frameLocator('#extractor');
+    await poll(() => frame.getByRole('heading', { level: 1 }).innerText()).toBe('Extracteur de villes et de codes postaux');
+    await frame.getByTestId('place-search-input').fill('Nice');
+    await frame.getByTestId('place-suggestion').filter({ hasText: 'Nice' }).first().click();
+    await frame.getByTestId('extractor-value').fill('6');
+    await frame.getByTestId('extractor-submit').click();
+    await poll(() => frame.getByTestId('extraction-row').count()).toBeGreaterThan(1);
+    expect(await frame.getByTestId('extraction-row').filter({ hasText: '06088' }).innerText()).toContain('Nice');
+    await screenshot(page, 'extractor-partner-frame');
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

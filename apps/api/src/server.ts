@@ -15,7 +15,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { DomainError } from '@catchment/domain';
 import type { AppContext } from './context.js';
 import { compressionOptions } from './http/compression.js';
-import { allowFraming, EMBEDDED_MAP_PATH_PREFIX } from './http/framing.js';
+import { allowFraming, EMBEDDED_MAP_PATH_PREFIX, EXTRACTOR_PAGE_PATH } from './http/framing.js';
 import { databaseRateLimits } from './http/database-rate-limit-store.js';
 import { registerErrorHandling } from './http/errors.js';
 import { validatorCompiler } from './http/zod.js';
@@ -149,10 +149,12 @@ function registerWebApp(app: FastifyInstance, distDir: string, frameAncestors: r
   };
   app.get('/app', sendIndex);
   app.get('/app/', sendIndex);
-  app.get(`${EMBEDDED_MAP_PATH_PREFIX}*`, async (request, reply) => {
+  const sendFrameableIndex = async (request: unknown, reply: import('fastify').FastifyReply) => {
     allowFraming(reply, frameAncestors);
     return sendIndex(request, reply);
-  });
+  };
+  app.get(`${EMBEDDED_MAP_PATH_PREFIX}*`, sendFrameableIndex);
+  app.get(EXTRACTOR_PAGE_PATH, sendFrameableIndex);
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && request.url.startsWith('/app/') && !path.extname(request.url.split('?')[0]!)) {
       return sendIndex(request, reply);

@@ -52,19 +52,23 @@ describe('framing', () => {
     expect(embedded.headers['content-security-policy']).toContain("default-src 'self'");
     expect(embedded.headers['content-security-policy']).toContain("script-src 'self'");
 
-    for (const url of ['/app/', '/app/map/AbCdEf123456', '/app/login', '/app/iframe', '/app/iframefoo/AbCdEf123456', '/api/config']) {
+    for (const url of ['/app/', '/app/map/AbCdEf123456', '/app/login', '/app/iframe', '/app/iframefoo/AbCdEf123456', '/app/extractors', '/api/config']) {
       const page = await web.inject({ method: 'GET', url });
       expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(frameAncestorsOf(page), url).toEqual(["frame-ancestors 'self'"]);
     }
   });
 
-  it('lets only the configured sites frame it when FRAME_ANCESTORS lists them', async () => {
+  it('lets only the configured sites frame it, and the extractor page, when FRAME_ANCESTORS lists them', async () => {
     const web = await webServer('https://a.example https://b.example:8443');
     const embedded = await web.inject({ method: 'GET', url: '/app/iframe/AbCdEf123456?lang=fr' });
     expect(embedded.statusCode).toBe(200);
     expect(embedded.headers['x-frame-options']).toBeUndefined();
     expect(frameAncestorsOf(embedded)).toEqual(['frame-ancestors https://a.example https://b.example:8443']);
+    const extractor = await web.inject({ method: 'GET', url: `/app/extractor?key=demo_${'k'.repeat(32)}` });
+    expect(extractor.statusCode).toBe(200);
+    expect(extractor.headers['x-frame-options']).toBeUndefined();
+    expect(frameAncestorsOf(extractor)).toEqual(['frame-ancestors https://a.example https://b.example:8443']);
     const map = await web.inject({ method: 'GET', url: '/app/map/AbCdEf123456' });
     expect(frameAncestorsOf(map)).toEqual(["frame-ancestors 'self'"]);
   });

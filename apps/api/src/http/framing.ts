@@ -1,13 +1,17 @@
 /**
  * Who may show our pages in a frame. Every page forbids it (helmet: X-Frame-Options SAMEORIGIN and
- * CSP frame-ancestors 'self') except the embeddable map view /app/iframe/{accessId}, which the
- * sites listed in FRAME_ANCESTORS may frame (default '*': any site, since it only ever shows public
- * maps, read-only, and its one action opens the app in a new tab).
+ * CSP frame-ancestors 'self') except the two pages made for other sites, which the sites listed in
+ * FRAME_ANCESTORS may frame (default '*': any site): the embeddable map view /app/iframe/{accessId}
+ * (public maps only, read-only, its one action opens the app in a new tab) and the extractor
+ * /app/extractor (no session: the app key in its address is all it acts with).
  */
 import type { FastifyReply } from 'fastify';
 
 /** The path prefix of the embeddable map view (SPEC §2 /iframe/{accessId}). */
 export const EMBEDDED_MAP_PATH_PREFIX = '/app/iframe/';
+
+/** The extractor's page, for a partner's site to frame with its app key. */
+export const EXTRACTOR_PAGE_PATH = '/app/extractor';
 
 export const DEFAULT_FRAME_ANCESTORS: readonly string[] = ['*'];
 
