@@ -1,8 +1,9 @@
 /**
  * `npm run bench:realtime`: how long a change made by one person takes to show on the screen of
  * another who has the same map open. Two browsers (Chromium contexts: the map's owner and a member),
- * on the app started as a user does (`node scripts/start.mjs`, compiled, PGlite unless
- * --database-url). The owner renames an area --changes times in the layers panel, one change every
+ * on the app started as a user does (`node scripts/start.mjs`, compiled, PGlite; with --postgres on
+ * a scratch PostgreSQL database of BENCH_PG_URL's server, dropped afterwards, events then going
+ * through LISTEN/NOTIFY). The owner renames an area --changes times in the layers panel, one change every
  * --gap ms (a person's pace); for each change, on the machine's one clock:
  *
  * - sent: the owner's page starts the PATCH that saves it;
@@ -13,7 +14,7 @@
  * It prints p50/p95 of sent→socket and sent→shown, and shown's p50/p95 as a ratio to socket's: how
  * much the app adds (its refetch of the map, and React) to what the channel costs.
  *
- * Options: --changes 20, --gap 2500, --data-dir var/bench-realtime, --database-url (PostgreSQL).
+ * Options: --changes 20, --gap 2500, --data-dir var/bench-realtime, --postgres.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -23,6 +24,7 @@ import { parseArgs } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchHeadlessChromium } from '../../apps/api/src/reports/headless-chromium.js';
 import { freePort, healthAnswers, stopChild } from '../child-process.js';
+import { scratchPostgres } from '../load/server-process.js';
 import { ms, percentile, ratio, table } from '../stats.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -31,7 +33,7 @@ const { values: options } = parseArgs({
     changes: { type: 'string', default: '20' },
     gap: { type: 'string', default: '2500' },
     'data-dir': { type: 'string', default: 'var/bench-realtime' },
-    'database-url': { type: 'string', default: '' },
+    postgres: { type: 'boolean', default: false },
   },
 });
 const changes = Number(options.changes);
@@ -145,11 +147,13 @@ async function measure(browser: Browser, origin: string): Promise<Timings[]> {
 
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const dataDir = path.resolve(ROOT, options['data-dir']!);
-log(`Starting the app on ${origin} with ${options['database-url'] ? 'PostgreSQL' : 'PGlite'} (builds what changed first)…`);
+const scratch = options.postgres ? await scratchPostgres(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'catchment_bench_realtime') : undefined;
+if (typeof scratch === 'string') throw new Error(scratch);
+const dataDir = path.resolve(ROOT, options['data-dir']!, options.postgres ? 'postgres' : 'pglite');
+log(`Starting the app on ${origin} with ${scratch ? 'PostgreSQL' : 'PGlite'} (builds what changed first)…`);
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: options['database-url'], MAP_STYLE_URL: '', SMTP_URL: '', IP_LOCATION_URL: '', LOG_LEVEL: 'warn' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', MAP_STYLE_URL: '', SMTP_URL: '', IP_LOCATION_URL: '', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 let browser: Browser | undefined;
@@ -176,4 +180,5 @@ try {
 } finally {
   await browser?.close();
   await stopChild(server);
+  await scratch?.drop();
 }
