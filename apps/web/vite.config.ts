@@ -1,5 +1,21 @@
-import { defineConfig } from 'vite';
+import { randomBytes } from 'node:crypto';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * The name of this build: compiled into the app (__APP_BUILD_ID__) and written to
+ * dist/version.json, which the running app reads every VERSION_CHECK_MS (SPEC §7) to ask its user
+ * to reload once a newer build is served (apps/web/src/app/new-version-notice.tsx).
+ */
+const BUILD_ID = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+
+const versionFile: Plugin = {
+  name: 'version-file',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ build: BUILD_ID }) });
+  },
+};
 
 /**
  * The app is served by the API under /app (see apps/api/src/server.ts). In development, `npx vite`
@@ -8,7 +24,8 @@ import react from '@vitejs/plugin-react';
  */
 export default defineConfig({
   base: '/app/',
-  plugins: [react()],
+  plugins: [react(), versionFile],
+  define: { __APP_BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -139,7 +139,10 @@ function registerWebApp(app: FastifyInstance, distDir: string, frameAncestors: r
     app.register(fastifyStatic, {
       root: distDir, prefix: '/app/', wildcard: false, index: false, cacheControl: false, preCompressed: true,
       setHeaders: (reply, filePath) => {
-        if (path.relative(distDir, filePath).startsWith(`assets${path.sep}`)) reply.header('cache-control', HASHED_ASSETS_CACHE_CONTROL);
+        const file = path.relative(distDir, filePath);
+        if (file.startsWith(`assets${path.sep}`)) reply.header('cache-control', HASHED_ASSETS_CACHE_CONTROL);
+        // The build a running app compares its own with: always asked again.
+        else if (file === 'version.json') reply.header('cache-control', 'no-cache');
       },
     });
   }

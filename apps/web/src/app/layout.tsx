@@ -7,6 +7,7 @@ import { PlansDialogProvider } from '../plans/plans-dialog-context.js';
 import { useRealtimeConnection } from '../realtime/use-realtime.js';
 import { Header } from './header.js';
 import { HeaderSlotProvider } from './header-slot.js';
+import { NewVersionNotice } from './new-version-notice.js';
 
 export function Layout() {
   const { t } = useTranslation();
@@ -19,6 +20,7 @@ export function Layout() {
         <div className="app">
           <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
           <Header onOpenMyMaps={() => setMyMapsOpen(true)} slotRef={setHeaderSlot} />
+          <NewVersionNotice />
           <div className="app-content" id="main" tabIndex={-1}>
             <Outlet />
           </div>

@@ -1648,6 +1648,11 @@ export const en = {
     failed: 'The connection could not be made. Try again in a few minutes.',
     back: 'Back to Integrations',
   },
+  newVersion: {
+    title: 'A new version of Catchment is available',
+    text: 'Reload the page to use it.',
+    reload: 'Reload',
+  },
   extractor: {
     title: 'City and postcode extractor',
     intro: 'The cities or postcodes within a travel time, a road distance or a circle around a place.',

@@ -1647,6 +1647,11 @@ export const fr: WebCatalogue = {
     failed: 'La connexion n’a pas pu être établie. Réessayez dans quelques minutes.',
     back: 'Retour aux intégrations',
   },
+  newVersion: {
+    title: 'Une nouvelle version de Catchment est disponible',
+    text: 'Rechargez la page pour l’utiliser.',
+    reload: 'Recharger',
+  },
   extractor: {
     title: 'Extracteur de villes et de codes postaux',
     intro: 'Les villes ou les codes postaux à un temps de trajet, une distance par la route ou dans un cercle autour d’un lieu.',
