@@ -1,5 +1,5 @@
 /** What the benches that start the real server share: a free port, its health, and a clean stop. */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /** A port nothing listens on right now (the kernel's pick). */
@@ -33,4 +33,29 @@ export async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
+}
+
+export interface StartedApp { origin: string; stop(): Promise<void> }
+
+/**
+ * `npm start` as a newcomer runs it (scripts/start.mjs: builds what changed, then the compiled
+ * server) on a free port of 127.0.0.1, on the embedded database of `dataDir` and our own basemap,
+ * once /api/health answers (the first start builds the demo data: up to 10 minutes).
+ */
+export async function startApp(root: string, dataDir: string): Promise<StartedApp> {
+  const origin = `http://127.0.0.1:${await freePort()}`;
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: new URL(origin).port, HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', MAP_STYLE_URL: '', BASEMAP_PMTILES: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 600_000;
+  while (!(await healthAnswers(origin))) {
+    if (Date.now() > deadline || server.exitCode !== null) {
+      await stopChild(server);
+      throw new Error('the app did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { origin, stop: () => stopChild(server) };
 }

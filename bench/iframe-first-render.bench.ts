@@ -14,7 +14,6 @@
  *
  * Options: --runs 7, --data-dir var/bench-iframe.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { MAP_STYLE } from '@catchment/domain';
-import { freePort, healthAnswers, stopChild } from './child-process.js';
+import { startApp } from './child-process.js';
 import { median, ms, ratio, table } from './stats.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,24 +60,15 @@ function circle([lng, lat]: readonly [number, number], km: number): GeoJSON.Poly
   return { type: 'Polygon', coordinates: [[...ring, ring[0]!]] };
 }
 
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-log(`Starting the app on ${origin} (builds what changed first)…`);
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  cwd: ROOT,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', MAP_STYLE_URL: '', BASEMAP_PMTILES: '' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+log('Starting the app (builds what changed first)…');
+const app = await startApp(ROOT, dataDir);
+const { origin } = app;
+log(`The app answers on ${origin}`);
 try {
-  const deadline = Date.now() + 600_000;
-  while (!(await healthAnswers(origin))) {
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error('the app did not start');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
   const accessId = await savePublicMap();
   await renderFigures(accessId);
 } finally {
-  await stopChild(server);
+  await app.stop();
 }
 
 async function api(method: string, url: string, cookie: string, body: unknown): Promise<Response> {

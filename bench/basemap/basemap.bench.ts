@@ -15,13 +15,13 @@
  *
  * Options: --tiles 150, --renders 5, --data-dir var/bench-basemap.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { freePort, healthAnswers, stopChild } from '../child-process.js';
+import { startApp } from '../child-process.js';
 import { median, ms, percentile, ratio, table } from '../stats.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,24 +57,15 @@ for (const sample of SAMPLES) {
 }
 
 // 2. Start the app.
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-log(`Starting the app on ${origin} (builds what changed first)…`);
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  cwd: ROOT,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', MAP_STYLE_URL: '', BASEMAP_PMTILES: '' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+log('Starting the app (builds what changed first)…');
+const app = await startApp(ROOT, dataDir);
+const { origin } = app;
+log(`The app answers on ${origin}`);
 try {
-  const deadline = Date.now() + 600_000;
-  while (!(await healthAnswers(origin))) {
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error('the app did not start');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
   await tileFigures();
   await renderFigures();
 } finally {
-  await stopChild(server);
+  await app.stop();
 }
 
 type Box = [number, number, number, number];
