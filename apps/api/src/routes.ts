@@ -24,7 +24,8 @@ import { assetsRoutes } from './assets/assets.routes.js';
 import { reachabilityRoutes } from './heatmaps/reachability/reachability.routes.js';
 import { metricsRoutes } from './metrics/metrics.routes.js';
 import { heatmapsRoutes } from './heatmaps/heatmaps.routes.js';
+import { npsRoutes } from './nps/nps.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, extractorRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule, downloadsRoutes, assetsRoutes, reportsRoutes, heatmapsRoutes, reachabilityRoutes, metricsRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, extractorRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule, downloadsRoutes, assetsRoutes, reportsRoutes, heatmapsRoutes, reachabilityRoutes, metricsRoutes, npsRoutes];

@@ -260,6 +260,8 @@ export const ERRORS = {
   metricLimitReached: { code: 'METRIC_LIMIT_REACHED', status: 422, message: 'errors.metricLimitReached' },
   /** Another indicator reads this one: it is deleted after them (details.usedBy: their names). */
   metricInUse: { code: 'METRIC_IN_USE', status: 409, message: 'errors.metricInUse' },
+  /** The NPS survey is not asked of this account now (nps/nps.ts): answered or dismissed within the period, or the account too young. */
+  npsNotDue: { code: 'NPS_NOT_DUE', status: 409, message: 'errors.npsNotDue' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

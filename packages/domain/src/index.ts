@@ -25,3 +25,4 @@ export * from './extractor/index.js';
 export * from './datasets/index.js';
 export * from './reports/report.js';
 export * from './metrics/index.js';
+export * from './nps/index.js';

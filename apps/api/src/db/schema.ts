@@ -143,6 +143,16 @@ export interface Database {
   crm_synchronized_lists: CrmSynchronizedListsTable;
   download_jobs: DownloadJobsTable;
   map_metrics: MapMetricsTable;
+  nps_answers: NpsAnswersTable;
+}
+
+/** The NPS survey's answers (migration 029, apps/api/src/nps): a null score is a dismissal. */
+export interface NpsAnswersTable {
+  id: Generated<number>;
+  client_id: number;
+  score: number | null;
+  comment: string | null;
+  answered_at: Timestamp;
 }
 
 /** Indicators of maps (migration 026, apps/api/src/metrics): the formula's tokens as JSON. */

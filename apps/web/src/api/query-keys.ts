@@ -19,4 +19,6 @@ export const queryKeys = {
   additionalUser: (clientId: number, locale: string) => ['billing', 'additional-user', clientId, locale] as const,
   /** The account's app keys and this month's calls of each. */
   appKeys: (clientId: number) => ['app-keys', clientId] as const,
+  /** Whether the NPS survey is to be shown to the account. */
+  nps: (clientId: number) => ['nps', clientId] as const,
 };

@@ -8,6 +8,7 @@ import { useRealtimeConnection } from '../realtime/use-realtime.js';
 import { Header } from './header.js';
 import { HeaderSlotProvider } from './header-slot.js';
 import { NewVersionNotice } from './new-version-notice.js';
+import { NpsSurvey } from '../nps/nps-survey.js';
 
 export function Layout() {
   const { t } = useTranslation();
@@ -25,6 +26,7 @@ export function Layout() {
             <Outlet />
           </div>
           <MyMapsDialog open={myMapsOpen} onClose={() => setMyMapsOpen(false)} />
+          <NpsSurvey />
         </div>
       </PlansDialogProvider>
     </HeaderSlotProvider>

@@ -1648,6 +1648,17 @@ export const en = {
     failed: 'The connection could not be made. Try again in a few minutes.',
     back: 'Back to Integrations',
   },
+  nps: {
+    title: 'Your opinion of Catchment',
+    question: 'How likely are you to recommend Catchment to a friend or colleague?',
+    notLikely: 'Not at all likely',
+    extremelyLikely: 'Extremely likely',
+    comment: 'Anything to add? (optional)',
+    send: 'Send',
+    notNow: 'Not now',
+    thanks: 'Thank you for your answer!',
+    error: 'Your answer could not be sent: please try again in a moment',
+  },
   newVersion: {
     title: 'A new version of Catchment is available',
     text: 'Reload the page to use it.',

@@ -1647,6 +1647,17 @@ export const fr: WebCatalogue = {
     failed: 'La connexion n’a pas pu être établie. Réessayez dans quelques minutes.',
     back: 'Retour aux intégrations',
   },
+  nps: {
+    title: 'Votre avis sur Catchment',
+    question: 'Quelle est la probabilité que vous recommandiez Catchment à un ami ou un collègue ?',
+    notLikely: 'Pas du tout probable',
+    extremelyLikely: 'Très probable',
+    comment: 'Quelque chose à ajouter ? (facultatif)',
+    send: 'Envoyer',
+    notNow: 'Plus tard',
+    thanks: 'Merci pour votre réponse !',
+    error: "Votre réponse n'a pas pu être envoyée : réessayez dans un instant",
+  },
   newVersion: {
     title: 'Une nouvelle version de Catchment est disponible',
     text: 'Rechargez la page pour l’utiliser.',

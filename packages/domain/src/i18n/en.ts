@@ -32,6 +32,7 @@ export const en = {
     addressColumns: 'Choose at least one column of the address',
     positionColumns: 'Choose where each row is: latitude and longitude columns, one "latitude, longitude" column, or address columns',
     appKey: 'Invalid app key',
+    npsScore: 'Choose a score from 0 to 10',
     longitude: 'Invalid longitude',
     latitude: 'Invalid latitude',
     startPoint: 'Invalid starting point',
@@ -244,6 +245,7 @@ export const en = {
     metricNotFound: 'This indicator does not exist (any more)',
     metricLimitReached: 'A map holds at most {{max}} indicators',
     metricInUse: 'Other indicators use this one ({{usedBy}}): change or delete them first',
+    npsNotDue: 'This survey is not open to you now: it is asked once a quarter, of accounts older than 21 days',
   },
   plans: {
     default: 'Free',

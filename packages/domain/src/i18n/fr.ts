@@ -31,6 +31,7 @@ export const fr: Catalogue = {
     addressColumns: "Choisissez au moins une colonne de l'adresse",
     positionColumns: "Indiquez où se trouve chaque ligne : colonnes latitude et longitude, une colonne « latitude, longitude », ou des colonnes d'adresse",
     appKey: "Clé d'application invalide",
+    npsScore: 'Choisissez une note de 0 à 10',
     longitude: 'Longitude invalide',
     latitude: 'Latitude invalide',
     startPoint: 'Point de départ invalide',
@@ -243,6 +244,7 @@ export const fr: Catalogue = {
     metricNotFound: "Cet indicateur n'existe pas (ou plus)",
     metricLimitReached: 'Une carte contient au plus {{max}} indicateurs',
     metricInUse: "D'autres indicateurs utilisent celui-ci ({{usedBy}}) : modifiez-les ou supprimez-les d'abord",
+    npsNotDue: "Ce questionnaire ne vous est pas ouvert pour l'instant : il est proposé une fois par trimestre, aux comptes de plus de 21 jours",
   },
   plans: {
     default: 'Gratuite',
