@@ -6,9 +6,10 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppKeyStatsAnswer, AppKeyUnitsAnswer, AppKeyView } from '@catchment/domain';
 import type { AppContext } from '../src/context.js';
+import { removeDataset } from '../src/territories/data/dataset-loader.js';
 import { importTerritoryFiles, signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
 import ExcelJS from 'exceljs';
 import { circleAroundNice } from './analysis-factories.js';
@@ -18,11 +19,16 @@ const FR = path.resolve(import.meta.dirname, '../../../test-data/fr');
 
 let ctx: AppContext;
 let app: FastifyInstance;
+const imported: string[] = [];
 beforeAll(async () => {
   ({ ctx, app } = await testApp());
-  await importTerritoryFiles(ctx, 'fr-communes', [path.join(FR, 'communes-06-alpes-maritimes.geojson'), path.join(FR, 'population-communes-06-alpes-maritimes.csv')]);
-  await importTerritoryFiles(ctx, 'fr-iris', [path.join(FR, 'iris-67-bas-rhin.geojson'), path.join(FR, 'population-iris-67-bas-rhin-2016.csv')]);
+  imported.push((await importTerritoryFiles(ctx, 'fr-communes', [path.join(FR, 'communes-06-alpes-maritimes.geojson'), path.join(FR, 'population-communes-06-alpes-maritimes.csv')])).loaded.id);
+  imported.push((await importTerritoryFiles(ctx, 'fr-iris', [path.join(FR, 'iris-67-bas-rhin.geojson'), path.join(FR, 'population-iris-67-bas-rhin-2016.csv')])).loaded.id);
 }, 300_000);
+// Other tests of the worker's database expect the demo's communes (points) and no IRIS.
+afterAll(async () => {
+  for (const id of imported) await removeDataset(ctx.database.db, id);
+});
 
 const demoKeyOf = async (user: TestUser) =>
   (await expectStatus<AppKeyView[]>(200, call(app, 'GET', `/Clients/${user.id}/appKeys`, { as: user }))).find((key) => key.kind === 'demo')!.key;

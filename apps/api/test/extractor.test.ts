@@ -14,6 +14,7 @@ import { createRoutingEngine, importOsm, type RoutingEngine } from '@catchment/r
 import { circlePolygon, usageMonth, type AppKeyView, type AreaGeometry, type ExtractorResponse } from '@catchment/domain';
 import { createContext, type AppContext } from '../src/context.js';
 import { buildServer } from '../src/server.js';
+import { removeDataset } from '../src/territories/data/dataset-loader.js';
 import ExcelJS from 'exceljs';
 import { importTerritoryFiles, signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
 import { call, circleArea, createFolder, createMap, expectStatus, postAreas } from './maps-factories.js';
@@ -28,10 +29,11 @@ const MONTE_CARLO: [number, number] = [7.4255, 43.7405];
 let ctx: AppContext;
 let app: FastifyInstance;
 let engine: RoutingEngine;
+let communes: string | undefined;
 beforeAll(async () => {
   const base = await testApp();
   ctx = base.ctx;
-  await importTerritoryFiles(ctx, 'fr-communes', [COMMUNES_06, POPULATION_06]);
+  communes = (await importTerritoryFiles(ctx, 'fr-communes', [COMMUNES_06, POPULATION_06])).loaded.id;
   const graphDir = mkdtempSync(path.join(tmpdir(), 'graphs-'));
   await importOsm(path.join(TEST_DATA, 'osm/monaco.osm.pbf'), path.join(graphDir, 'monaco.graph'));
   engine = await createRoutingEngine({ graphDir, workers: 1 });
@@ -40,9 +42,11 @@ beforeAll(async () => {
   await app.ready();
 }, 120_000);
 
+// Other tests of the worker's database expect the demo's communes (points) around Nice.
 afterAll(async () => {
   await app?.close();
   await engine?.close();
+  if (communes) await removeDataset(ctx.database.db, communes);
 });
 
 const keyOf = async (user: TestUser, kind: 'demo' | 'paid') =>
