@@ -38,6 +38,15 @@ function isAuthPath(path: string): boolean {
   return path.startsWith('/auth/');
 }
 
+/**
+ * Calls authenticated by an app key alone (/Appkeys/{key}/…, the extractor page): sent without the
+ * session's cookie, and their 401 (a wrong or revoked key) is the page's to explain, not a reason
+ * to send its user to the login page.
+ */
+function isAppKeyPath(path: string): boolean {
+  return path.startsWith('/Appkeys/');
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -66,7 +75,7 @@ async function checkAnswer(path: string, answer: Answer): Promise<void> {
   const lifeTime = answer.header(TOKEN_LIFE_TIME_HEADER);
   if (lifeTime !== null && Number.isFinite(Number(lifeTime))) scheduleSessionExpiry(Number(lifeTime));
 
-  if (answer.status === 401 && !isAuthPath(path)) redirectToLogin();
+  if (answer.status === 401 && !isAuthPath(path) && !isAppKeyPath(path)) redirectToLogin();
 
   if (answer.status < 200 || answer.status >= 300) {
     const parsed = (await answer.body()) as ErrorBody | undefined;
@@ -86,7 +95,7 @@ async function send(method: HttpMethod, path: string, body: unknown, options: Ap
   // fetch rejects with an AbortError when the caller aborts: it propagates as is and callers ignore it.
   const response = await fetch(`${API_PREFIX}${path}`, {
     method,
-    credentials: 'include',
+    credentials: isAppKeyPath(path) ? 'omit' : 'include',
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: options.signal,

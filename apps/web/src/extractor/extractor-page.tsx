@@ -27,7 +27,7 @@ export function ExtractorPage() {
   usePageTitle('extractor.title');
   const [params, setParams] = useSearchParams();
   const key = params.get('key') ?? '';
-  const kinds = useQuery({ queryKey: ['unit-kinds'], queryFn: fetchUnitKinds });
+  const kinds = useQuery({ queryKey: ['units', 'kinds'], queryFn: fetchUnitKinds, staleTime: 60_000 });
   const offered = (kinds.data?.kinds ?? []).map((entry) => entry.kind).filter((kind) => EXTRACTOR_KINDS.includes(kind));
 
   const [place, setPlace] = useState<Place | null>(null);
