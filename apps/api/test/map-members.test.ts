@@ -165,6 +165,34 @@ describe('DELETE /v2/maps/{id}/clients/{clientId}', () => {
     expectError(await removeMember(owner, map.id, 0), 400, 'VALIDATION_ERROR');
     expectError(await call(app, 'DELETE', `/v2/maps/${map.id}/clients/99999999999`, { as: owner }), 400, 'VALIDATION_ERROR');
   });
+
+  it('never leaves a shared map as where the home page opens for a member who left or was removed: their own map or none', async () => {
+    const [owner, leaving, removed] = [await signUp(app), await signUp(app), await signUp(app)];
+    const lastAccessed = async (user: TestUser) =>
+      (await expectStatus<{ lastAccessedMapId: number | null }>(200, call(app, 'GET', '/auth/me', { as: user }))).lastAccessedMapId;
+    const { map } = await sharedMap(owner, { public: true });
+    const own = await createMap(app, leaving);
+    await getMap(app, leaving, own.id);
+    await expectStatus(201, addMember(owner, map.id, leaving.email));
+    await expectStatus(201, addMember(owner, map.id, removed.email));
+    expect(await getMap(app, leaving, map.accessId)).toMatchObject({ canEdit: true });
+    expect(await getMap(app, removed, map.accessId)).toMatchObject({ canEdit: true });
+    expect(await lastAccessed(leaving)).toBe(own.id);
+    expect(await lastAccessed(removed)).toBeNull();
+
+    await expectStatus(204, removeMember(leaving, map.id, leaving.id));
+    await expectStatus(204, removeMember(owner, map.id, removed.id));
+    expect(await lastAccessed(leaving)).toBe(own.id);
+    expect(await lastAccessed(removed)).toBeNull();
+    // The map is public: whoever left reads it still, read-only, and reading it does not make it theirs to open.
+    for (const user of [leaving, removed]) expect(await getMap(app, user, map.accessId)).toMatchObject({ canEdit: false });
+    expect(await lastAccessed(leaving)).toBe(own.id);
+    expect(await lastAccessed(removed)).toBeNull();
+    const list = await expectStatus<{ items: { id: number }[] }>(200, call(app, 'GET', '/v2/maps', { as: leaving }));
+    expect(list.items.map((item) => item.id)).toEqual([own.id]);
+    // Leaving again: they are no member any more.
+    expectError(await removeMember(leaving, map.id, leaving.id), 403, 'FORBIDDEN');
+  });
 });
 
 describe('the public flag (the contract)', () => {
