@@ -25,7 +25,8 @@ import { reachabilityRoutes } from './heatmaps/reachability/reachability.routes.
 import { metricsRoutes } from './metrics/metrics.routes.js';
 import { heatmapsRoutes } from './heatmaps/heatmaps.routes.js';
 import { npsRoutes } from './nps/nps.routes.js';
+import { generationRoutes } from './generation/generation.routes.js';
 
 export type RouteModule = (api: FastifyInstance, ctx: AppContext) => Promise<void>;
 
-export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, extractorRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule, downloadsRoutes, assetsRoutes, reportsRoutes, heatmapsRoutes, reachabilityRoutes, metricsRoutes, npsRoutes];
+export const apiRouteModules: RouteModule[] = [basemapRoutes, billingRoutes, geocodeRoutes, mapsRoutes, isochronesRoutes, territoriesRoutes, organizationRoutes, poiRoutes, appKeysRoutes, extractorRoutes, datasetsRoutes, crmRoutes, crmSyncScheduleModule, downloadsRoutes, assetsRoutes, reportsRoutes, heatmapsRoutes, reachabilityRoutes, metricsRoutes, npsRoutes, generationRoutes];

@@ -197,6 +197,19 @@ export const ERRORS = {
   extractionKindUnavailable: { code: 'EXTRACTION_KIND_UNAVAILABLE', status: 422, message: 'errors.extractionKindUnavailable' },
   /** An extraction that failed for a reason of ours: the same request may succeed in a moment. */
   extractionFailed: { code: 'EXTRACTION_FAILED', status: 503, message: 'errors.extractionFailed', retryAfterSeconds: 5 },
+  // Automatic map generation (SPEC §7 POST /v2/maps/generate, §8 generation errors).
+  /** More rows than a generation makes areas from (GENERATION_MAX_ROWS); details.count, details.max. */
+  generationTooManyRows: { code: 'GENERATION_TOO_MANY_ROWS', status: 422, message: 'errors.generationTooManyRows' },
+  /** The dataset has no placed row to make an area from. */
+  generationNoRows: { code: 'GENERATION_NO_ROWS', status: 422, message: 'errors.generationNoRows' },
+  /** A dataset still importing (or whose import failed): its rows are not all there. */
+  generationDatasetNotReady: { code: 'GENERATION_DATASET_NOT_READY', status: 409, message: 'errors.generationDatasetNotReady' },
+  /** No generation of that id for this account. */
+  generationNotFound: { code: 'GENERATION_NOT_FOUND', status: 404, message: 'errors.generationNotFound' },
+  /** A generation's outcome, never an answer's status: it stopped for a reason of ours (SPEC §8 unknown error). */
+  generationFailed: { code: 'GENERATION_FAILED', status: 500, message: 'errors.generationFailed' },
+  /** A generation's outcome: its job was lost or ran past its time limit (SPEC §8 lost-request timeout). */
+  generationTimeout: { code: 'GENERATION_TIMEOUT', status: 504, message: 'errors.generationTimeout' },
   // Own data on maps (SPEC §7 Map datasets).
   /** No row of that id in the dataset. */
   datasetItemNotFound: { code: 'DATASET_ITEM_NOT_FOUND', status: 404, message: 'errors.datasetItemNotFound' },

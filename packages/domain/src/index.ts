@@ -26,3 +26,4 @@ export * from './datasets/index.js';
 export * from './reports/report.js';
 export * from './metrics/index.js';
 export * from './nps/index.js';
+export * from './generation/index.js';

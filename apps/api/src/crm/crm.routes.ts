@@ -11,7 +11,7 @@ import {
 } from '@catchment/domain';
 import { requireClientId } from '../auth/session.plugin.js';
 import { DatasetsRepository } from '../datasets/datasets.repository.js';
-import { runInProcess } from '../datasets/import/dataset-import.job.js';
+import { runInProcess } from '../jobs/run-in-process.js';
 import { geocodeWith } from '../datasets/import/geocode-rows.js';
 import { datasetsSyncEvent } from '../datasets/maps/map-dataset-events.js';
 import { attachment } from '../http/attachment.js';

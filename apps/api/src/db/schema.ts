@@ -144,6 +144,27 @@ export interface Database {
   download_jobs: DownloadJobsTable;
   map_metrics: MapMetricsTable;
   nps_answers: NpsAnswersTable;
+  map_generations: MapGenerationsTable;
+}
+
+/** Generated maps (migration 030, apps/api/src/generation): the rows and the failures as JSON. */
+export interface MapGenerationsTable {
+  id: string;
+  client_id: number;
+  map_id: number | null;
+  folder_uuid: string;
+  status: 'waiting' | 'running' | 'done' | 'failed';
+  /** Read parsed (jsonb); written as JSON text. */
+  recipe: ColumnType<unknown, string, string>;
+  rows: ColumnType<unknown, string, string>;
+  total: number;
+  processed: Generated<number>;
+  created: Generated<number>;
+  failures: ColumnType<unknown, string | undefined, string>;
+  error: string | null;
+  job_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** The NPS survey's answers (migration 029, apps/api/src/nps): a null score is a dismissal. */

@@ -64,11 +64,15 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
   return reply.code(status).type('application/json').send({ error: details === undefined ? { code, message } : { code, message, details } });
 }
 
+/** A domain error's message in a language, its {{placeholders}} filled from its details (also for errors kept rather than answered). */
+export function domainErrorMessage(error: DomainError, locale: Locale): string {
+  return translate(locale, error.messageKey, messageParams(error.details, locale));
+}
+
 /** The HTTP answer to a domain error: its entry's status, the translated message, Retry-After when known. */
 function sendDomainError(reply: FastifyReply, error: DomainError, locale: Locale) {
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-  const message = translate(locale, error.messageKey, messageParams(error.details, locale));
-  return sendError(reply, ERRORS[error.kind].status, error.code, message, error.details);
+  return sendError(reply, ERRORS[error.kind].status, error.code, domainErrorMessage(error, locale), error.details);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

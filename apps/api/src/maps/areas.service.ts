@@ -59,7 +59,27 @@ export class AreasService {
     if (!canEdit(role)) throw new DomainError('forbidden');
     const caller = await this.clients.findById(write.clientId);
     assertAreaLimit(caller, await this.store.areas.countInMap(before.id), areas.length);
-    const geometries = await Promise.all(areas.map(async (area) => canonicalGeometry(await this.resolvers.resolve(area, { locale }))));
+    const geometries = await Promise.all(areas.map((area) => this.geometryOf(area, locale)));
+    return this.insertWithGeometries(write, areas, geometries, caller, locale);
+  }
+
+  /** The canonical geometry a new area gets from its recipe (what `create` stores). */
+  async geometryOf(area: CreateArea, locale: Locale): Promise<AreaGeometry> {
+    return canonicalGeometry(await this.resolvers.resolve(area, { locale }));
+  }
+
+  /**
+   * Appends areas whose geometries were computed already by `geometryOf` (the map generation makes
+   * them one by one, to keep the rows it could make apart from those it could not).
+   */
+  async createWithGeometries(write: FolderWrite, areas: CreateArea[], geometries: AreaGeometry[], locale: Locale): Promise<{ areas: Area[]; version: number }> {
+    if (duplicates(areas.map((area) => area.uuid))) throw new DomainError('conflict', { message: 'errors.duplicateUuid' });
+    return this.insertWithGeometries(write, areas, geometries, await this.clients.findById(write.clientId), locale);
+  }
+
+  private async insertWithGeometries(
+    write: FolderWrite, areas: CreateArea[], geometries: AreaGeometry[], caller: Awaited<ReturnType<ClientsRepository['findById']>>, locale: Locale,
+  ): Promise<{ areas: Area[]; version: number }> {
     // Drawn polygons come from the client: check them before taking the map's lock.
     await this.assertDrawable(geometries.flatMap((geometry, i) =>
       areas[i]!.isoMode === 'polygon' ? [{ geometry, path: `body.areas.${i}.geometry` }] : []));

@@ -34,7 +34,7 @@ const FREE_FEATURES = [
   'poi_create:*',
   ...FREE_HEATMAP_COUNTRIES.map((country) => `heatmap:population:${country}`),
 ];
-const ESSENTIAL_FEATURES = [...FREE_FEATURES, 'divisions:*', 'extractor:*', 'crm'];
+const ESSENTIAL_FEATURES = [...FREE_FEATURES, 'divisions:*', 'extractor:*', 'crm', 'maps:generate'];
 const PLUS_FEATURES = [...ESSENTIAL_FEATURES, 'census:*', 'metrics'];
 const PRO_FEATURES = [...PLUS_FEATURES, 'poi:*', 'poi_create_no_limit:*', 'reports:*', 'heatmap:*'];
 const ADVANCED_FEATURES = [...PRO_FEATURES, 'metrics:formula', 'export:multi_area', 'export:boundaries_bulk'];

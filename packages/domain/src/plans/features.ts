@@ -54,6 +54,8 @@ export const FEATURES = {
   bulkBoundaryExport: 'export:boundaries_bulk',
   /** Areas made of cities or postcodes, and their extraction (ESSENTIAL). */
   extractor: (kind: string) => `extractor:${kind}`,
+  /** Maps generated from a list of places or a dataset, one area per row (ESSENTIAL). */
+  mapGeneration: 'maps:generate',
   /** Own data (client datasets) import; the plan's pins say how many rows. */
   dataImport: 'data_import',
   /** Connecting a CRM and synchronising its lists as datasets (ESSENTIAL; SPEC §6: some users may not). */

@@ -16,3 +16,4 @@ export * from './crm.js';
 export * from './downloads.js';
 export * from './assets.js';
 export * from './extractor.js';
+export * from './generation.js';

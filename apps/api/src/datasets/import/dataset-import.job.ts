@@ -7,7 +7,7 @@
 import { DomainError, REALTIME_EVENTS, type DatasetEventData } from '@catchment/domain';
 import type { EventBus } from '../../events/event-bus.js';
 import { userRoom } from '../../events/rooms.js';
-import { JobNoLongerActiveError, type JobHandler, type RunningJob, type WorkerOptions } from '../../jobs/job-queue.js';
+import { JobNoLongerActiveError, type JobHandler, type WorkerOptions } from '../../jobs/job-queue.js';
 import type { ImportOutcome } from '../datasets.repository.js';
 import { runDatasetImport, type DatasetImportDeps, type DatasetImportJob } from './dataset-import.js';
 
@@ -51,12 +51,4 @@ export function datasetImportHandler(
       return { failed: code };
     }
   };
-}
-
-/** Runs a job's handler in this process, for contexts without a queue (no retry, no durability). */
-export function runInProcess<Data extends object, Output>(name: string, handler: JobHandler<Data, Output>, data: Data): Promise<Output> {
-  const job: RunningJob<Data> = {
-    id: `${name}-in-process`, name, data, retryCount: 0, signal: new AbortController().signal, reportProgress: async () => {},
-  };
-  return handler(job);
 }
