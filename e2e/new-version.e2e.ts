@@ -2,7 +2,7 @@
  * The new-version notice (SPEC §4, §7): once the server serves another build than the one a page
  * runs (a deploy), the page says so when its user comes back to it (or at the minute's check) and
  * asks to reload; the notice cannot be closed. The deploy is played by writing the served
- * version file, put back afterwards. In English and in French.
+ * version file (in this run's own copy of the build), put back afterwards. In English and in French.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { launchBrowser, openPage, screenshot } from './support/browser.js';
 
 const baseUrl = inject('baseUrl');
 const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 30_000 });
-const VERSION_FILE = path.resolve('apps/web/dist/version.json');
+const VERSION_FILE = path.join(inject('webDistDir'), 'version.json');
 
 let browser: Browser;
 let served: string;

@@ -1,8 +1,11 @@
 /**
  * Starts the real app the way a user does (`npm start`: web build when needed, then the server)
  * on a free port with its own data directory (with the Monaco road network, the communes of
- * Alpes-Maritimes and the addresses of north Bayreuth imported), and waits until /api/health
- * answers. HubSpot is a local server answering as HubSpot's documentation says (the CRM tests'
+ * Alpes-Maritimes and the addresses of north Bayreuth imported) and its own copy of the web build,
+ * and waits until /api/health answers. Nothing is shared with another run going on meanwhile
+ * (`npm test` runs two lanes of browser tests side by side): the new-version test plays its deploy
+ * on this run's copy of the build, and with E2E_DATABASE=postgres each lane has a database of its
+ * own. HubSpot is a local server answering as HubSpot's documentation says (the CRM tests'
  * emulator, its contacts real Bindlach–Heinersreuth customers that those addresses place), in this
  * process: the app's HubSpot settings point at it, and the tests reach it at `hubspotUrl`.
  */
@@ -13,13 +16,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildWhatChanged, withBuildLock } from '../../scripts/build/up-to-date.mjs';
 import { HubSpotEmulator } from '../../apps/api/src/crm/hubspot/test-support/hubspot-emulator.js';
 
 declare module 'vitest' {
   /** dataDir: the server's DATA_DIR (its e-mails are in dataDir/outbox, as no SMTP_URL is set). */
   /** databaseUrl: the server's DATABASE_URL ('' for the embedded PGlite). */
   /** hubspotUrl: the HubSpot emulator the server connects to (its authorize page, API and token endpoint). */
-  export interface ProvidedContext { baseUrl: string; dataDir: string; databaseUrl: string; hubspotUrl: string }
+  /** webDistDir: the web build the server serves (WEB_DIST_DIR), this run's own copy. */
+  export interface ProvidedContext { baseUrl: string; dataDir: string; databaseUrl: string; hubspotUrl: string; webDistDir: string }
 }
 
 /** The shared OpenStreetMap extract the travel-time tests route in. */
@@ -28,6 +33,8 @@ const MONACO_EXTRACT = 'test-data/osm/monaco.osm.pbf';
 const COMMUNES_06 = ['test-data/fr/communes-06-alpes-maritimes.geojson', 'test-data/fr/population-communes-06-alpes-maritimes.csv'];
 /** The OpenStreetMap addresses that place the HubSpot emulator's customers (Bindlach, Heinersreuth). */
 const NORTH_BAYREUTH = 'test-data/osm/north-bayreuth.osm.pbf';
+/** The data command line as `npm run data` runs it, built with the server. */
+const DATA_COMMAND = 'apps/api/dist/data.js';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -42,13 +49,14 @@ function freePort(): Promise<number> {
 
 /**
  * The server's database: with E2E_DATABASE=postgres, a database of the run's own made anew on the
- * PostgreSQL server of TEST_DATABASE_URL (its name and '_e2e'); by default the embedded PGlite of a
- * newcomer's `npm start` ('').
+ * PostgreSQL server of TEST_DATABASE_URL (its name and '_e2e', and the lane's number in a lane of
+ * `npm test`: E2E_LANE); by default the embedded PGlite of a newcomer's `npm start` ('').
  */
 async function freshDatabase(): Promise<string> {
   if (process.env.E2E_DATABASE !== 'postgres') return '';
   const url = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/catchment_test');
-  const name = `${url.pathname.slice(1)}_e2e`.replace(/[^\w]/g, '');
+  const lane = process.env.E2E_LANE ? `_${process.env.E2E_LANE}` : '';
+  const name = `${url.pathname.slice(1)}_e2e${lane}`.replace(/[^\w]/g, '');
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
@@ -78,10 +86,20 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs: n
 
 export default async function setup(project: TestProject) {
   const port = await freePort();
-  const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'catchment-e2e-'));
+  // E2E_DATA_DIR (kept afterwards, to look at): in a lane of `npm test`, a folder per lane in it.
+  const keptDir = process.env.E2E_DATA_DIR && process.env.E2E_LANE ? path.join(process.env.E2E_DATA_DIR, `lane-${process.env.E2E_LANE}`) : process.env.E2E_DATA_DIR;
+  const dataDir = keptDir || fs.mkdtempSync(path.join(os.tmpdir(), 'catchment-e2e-'));
   const databaseUrl = await freshDatabase();
-  // A road network to route in and commune boundaries, imported the way an operator does it.
-  const importData = (args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/data.ts', 'import', ...args], {
+  // The web app and the API, built here when their sources changed (once: another lane starting
+  // meanwhile waits for that build), and the web build copied into the data directory: what this
+  // run does to the served files (the new-version test's deploy) is seen by no other run.
+  const say = (message: string) => console.log(`[e2e] ${message}`);
+  if (!(await buildWhatChanged({ web: true, say }))) throw new Error('the web app or the API did not build');
+  const webDistDir = path.join(dataDir, 'web');
+  await withBuildLock(say, async () => fs.cpSync('apps/web/dist', webDistDir, { recursive: true }));
+  // A road network to route in and commune boundaries, imported the way an operator does it
+  // (`npm run data -- import …`: the compiled data command line).
+  const importData = (args: string[]) => execFileSync(process.execPath, ['--enable-source-maps', DATA_COMMAND, 'import', ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'inherit', 'inherit'],
   });
   importData(['osm', MONACO_EXTRACT]);
@@ -93,7 +111,7 @@ export default async function setup(project: TestProject) {
     // No SMTP server and no IP-location service: e-mails land in the outbox, nothing leaves the machine.
     // The POI tab offered for the rest of the world too: the business tests search Andorra's points of interest.
     env: {
-      ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, MAP_STYLE_URL: '', HOST: '127.0.0.1', SMTP_URL: '', IP_LOCATION_URL: '',
+      ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDistDir, DATABASE_URL: databaseUrl, MAP_STYLE_URL: '', HOST: '127.0.0.1', SMTP_URL: '', IP_LOCATION_URL: '',
       POI_TAB_COUNTRIES: 'us,fr,gb,be,ca,ww',
       HUBSPOT_CLIENT_ID: hubspotSettings.clientId, HUBSPOT_CLIENT_SECRET: hubspotSettings.clientSecret,
       HUBSPOT_API_URL: hubspotSettings.apiUrl, HUBSPOT_AUTH_URL: hubspotSettings.authUrl,
@@ -115,10 +133,11 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
   project.provide('databaseUrl', databaseUrl);
   project.provide('hubspotUrl', hubspot.url);
+  project.provide('webDistDir', webDistDir);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await hubspot.stop();
-    if (!process.env.E2E_DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
