@@ -1739,6 +1739,15 @@ export const en = {
       confirmRemove: 'Remove {{name}} from this map?',
       removeFailed: 'The member could not be removed.',
     },
+    leave: {
+      open: 'Leave this map',
+      question: 'Leave this map?',
+      effect: 'You will no longer be able to open it, unless its owner shares it with you again.',
+      effectPublic: 'You will no longer be able to edit it, unless its owner shares it with you again. While it is public, you can still view it.',
+      confirm: 'Leave',
+      leaving: 'Leaving…',
+      failed: 'You could not leave this map.',
+    },
     embed: {
       title: 'Embed in a website',
       size: 'Size of the embedded map',

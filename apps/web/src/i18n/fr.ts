@@ -1738,6 +1738,15 @@ export const fr: WebCatalogue = {
       confirmRemove: 'Retirer {{name}} de cette carte ?',
       removeFailed: 'Le membre n’a pas pu être retiré.',
     },
+    leave: {
+      open: 'Quitter cette carte',
+      question: 'Quitter cette carte ?',
+      effect: 'Vous ne pourrez plus l’ouvrir, à moins que son propriétaire ne la partage de nouveau avec vous.',
+      effectPublic: 'Vous ne pourrez plus la modifier, à moins que son propriétaire ne la partage de nouveau avec vous. Tant qu’elle est publique, vous pourrez toujours la consulter.',
+      confirm: 'Quitter',
+      leaving: 'Départ en cours…',
+      failed: 'Vous n’avez pas pu quitter cette carte.',
+    },
     embed: {
       title: 'Intégrer dans un site web',
       size: 'Taille de la carte intégrée',

@@ -7,6 +7,7 @@ import { versionedWritesPending } from '../api/client.js';
 import { queryKeys } from '../api/query-keys.js';
 import { useSession } from '../auth/use-session.js';
 import { useToasts } from '../app/toasts.js';
+import { mapsLeft } from './maps-left.js';
 import { announcedVersion, NewerVersionWatch } from './newer-version-watch.js';
 import { realtime } from './realtime-client.js';
 
@@ -39,18 +40,26 @@ export function useRealtimeConnection(): void {
 export function useMapListSync(map: Pick<MapDocument, 'id' | 'accessId'>, shownVersion: () => number, settling: () => boolean): void {
   const queryClient = useQueryClient();
   const { id, accessId } = map;
-  const refetch = () => void queryClient.invalidateQueries({
-    queryKey: queryKeys.mapDocuments,
-    predicate: (query) => (query.state.data as MapDocument | undefined)?.id === id,
-  });
+  const refetch = () => {
+    // A map the user is leaving (maps-left.ts) is not fetched again: the app is taking them home.
+    if (mapsLeft.has(id)) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.mapDocuments, predicate: (query) => isDocumentOf(query.state.data, id) });
+  };
   useNewerVersionRefetch(`map:${id}`, { announced: (message) => announcedVersion(message, id), shownVersion, settling, refetch });
   useAccessLostNotice(id, refetch);
   useEffect(() => realtime.follow(accessId), [accessId]);
+  // The page of a map the user left is gone: so are its copies, which opened again would show a moment before their 404.
+  useEffect(() => () => {
+    if (mapsLeft.finish(id)) queryClient.removeQueries({ queryKey: queryKeys.mapDocuments, predicate: (query) => isDocumentOf(query.state.data, id) });
+  }, [id, queryClient]);
 }
+
+const isDocumentOf = (data: unknown, mapId: number) => (data as MapDocument | undefined)?.id === mapId;
 
 /**
  * The user may no longer read the map on screen (removed from its members, made private, deleted):
  * they are told, and its refetch, now refused, puts the map page's "not found" in place of the map.
+ * A map they are leaving themselves (maps-left.ts) is no news: nothing is said.
  */
 function useAccessLostNotice(mapId: number, refetch: () => void): void {
   const { t } = useTranslation();
@@ -60,7 +69,7 @@ function useAccessLostNotice(mapId: number, refetch: () => void): void {
     current.current = { refetch, t, toasts };
   });
   useEffect(() => realtime.subscribe((message) => {
-    if (message.event !== 'access-lost' || message.data.id !== mapId) return;
+    if (message.event !== 'access-lost' || message.data.id !== mapId || mapsLeft.has(mapId)) return;
     current.current.toasts.show({ message: current.current.t('map.accessLost'), tone: 'error', durationMs: 0, testId: 'access-lost-toast' });
     current.current.refetch();
   }), [mapId]);

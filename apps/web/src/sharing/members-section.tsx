@@ -1,7 +1,8 @@
 /**
  * The map's members (SPEC §2 share dialog "add users by email", §6): registered users who open and
  * edit the map as its owner does. The owner adds one by the e-mail address of their account (the
- * server says when no account has it) and removes one after a confirmation; members see the list.
+ * server says when no account has it) and removes one after a confirmation; members see the list,
+ * and may leave the map after a confirmation (use-leave-map.ts).
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,17 +10,20 @@ import type { MapMember } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
 import { fieldErrorsOf } from '../api/field-errors.js';
 import { initials } from '../app/user-menu.js';
+import { useLeaveMap } from './use-leave-map.js';
 import { useMapMembers } from './use-map-members.js';
 
 interface MembersSectionProps {
   mapId: number;
-  /** The owner adds and removes members; the members only see them. */
+  /** Whether anyone may read the map: a member who leaves it may still view it. */
+  isPublic: boolean;
+  /** The owner adds and removes members; the members see them, and may leave. */
   manage: boolean;
   /** The signed-in user, marked as "you" in the list. */
   userId: number | undefined;
 }
 
-export function MembersSection({ mapId, manage, userId }: MembersSectionProps) {
+export function MembersSection({ mapId, isPublic, manage, userId }: MembersSectionProps) {
   const { t } = useTranslation();
   const id = useId();
   const { members, add, remove } = useMapMembers(mapId);
@@ -51,7 +55,41 @@ export function MembersSection({ mapId, manage, userId }: MembersSectionProps) {
         </ul>
       )}
       {remove.isError && <p className="field-error" role="alert">{errorMessage(remove.error, t('share.members.removeFailed'))}</p>}
+      {!manage && userId !== undefined && <LeaveMap mapId={mapId} userId={userId} isPublic={isPublic} />}
     </section>
+  );
+}
+
+/** "Leave this map", then what leaving means and the choice to stay; the server's refusal said as it words it. */
+function LeaveMap({ mapId, userId, isPublic }: { mapId: number; userId: number; isPublic: boolean }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [confirming, setConfirming] = useState(false);
+  const leave = useLeaveMap(mapId, userId);
+
+  if (!confirming) {
+    return (
+      <div className="member-leave">
+        <button type="button" className="button button-danger-ghost" onClick={() => { leave.reset(); setConfirming(true); }} data-testid="share-leave">
+          {t('share.leave.open')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="member-leave member-leave-confirm" role="group" aria-labelledby={`${id}-question`} aria-describedby={`${id}-effect`} data-testid="share-leave-confirmation">
+      <p className="member-leave-question" id={`${id}-question`}><strong>{t('share.leave.question')}</strong></p>
+      <p className="share-note" id={`${id}-effect`}>{isPublic ? t('share.leave.effectPublic') : t('share.leave.effect')}</p>
+      <div className="member-leave-actions">
+        <button type="button" className="button button-small" disabled={leave.isPending} onClick={() => setConfirming(false)} autoFocus data-testid="share-leave-cancel">
+          {t('app.cancel')}
+        </button>
+        <button type="button" className="button button-small button-danger" disabled={leave.isPending} onClick={() => leave.mutate()} data-testid="share-leave-confirm">
+          {leave.isPending ? t('share.leave.leaving') : t('share.leave.confirm')}
+        </button>
+      </div>
+      {leave.isError && <p className="field-error" role="alert" data-testid="share-leave-error">{errorMessage(leave.error, t('share.leave.failed'))}</p>}
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * The share dialog (SPEC §1, §2): the map's link, who can open it, its members and the code that
- * embeds it in a website. The owner changes who can open it and the members; a member sees them;
- * anyone else reading a public map gets the link and the embed code only.
+ * embeds it in a website. The owner changes who can open it and the members; a member sees them
+ * and may leave the map; anyone else reading a public map gets the link and the embed code only.
  */
 import { useTranslation } from 'react-i18next';
 import type { MapDocument } from '@catchment/domain';
@@ -46,7 +46,7 @@ function ShareDialogBody({ map }: { map: MapDocument }) {
         <p className="share-note muted" data-testid="share-link-note">{map.public ? t('share.link.public') : t('share.link.private')}</p>
       </section>
       {role === 'owner' ? <VisibilityChoice map={map} /> : <VisibilityStatus isPublic={map.public} />}
-      {role !== 'reader' && <MembersSection mapId={map.id} manage={role === 'owner'} userId={user?.id} />}
+      {role !== 'reader' && <MembersSection mapId={map.id} isPublic={map.public} manage={role === 'owner'} userId={user?.id} />}
       <EmbedSection embedUrl={embedUrl} title={map.title} isPublic={map.public} />
     </div>
   );
