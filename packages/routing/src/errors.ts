@@ -2,6 +2,10 @@
 export const ROUTING_ERROR_CODES = [
   'NO_GRAPH_FOR_POINT',
   'START_TOO_FAR',
+  /** A route's point (not its start) farther than the snapping distance from any road of the mode. */
+  'POINT_TOO_FAR',
+  /** No way between a route's two points by the mode (one-way streets, access, another network), or longer than 3 hours. */
+  'UNREACHABLE',
   'MODE_NOT_AVAILABLE',
   'INVALID_VALUE',
   'CANNOT_CALCULATE',

@@ -12,7 +12,9 @@ export {
 export { loadGraph } from './graph/graph-file.js';
 export type { RoutingGraph, GraphHeader, BBox } from './graph/routing-graph.js';
 export { snapToRoad, MAX_SNAP_DISTANCE_METERS, type SnappedPoint } from './query/snap.js';
-export { SearchWorkspace, type IsoMode, type SearchResult } from './query/bounded-search.js';
+export { SearchWorkspace, type IsoMode, type Direction, type SearchResult } from './query/bounded-search.js';
+export { RouteWorkspace, computeRoute, type Route, type RouteRequest } from './query/route.js';
+export { reversedEdges, buildReversedEdges, type ReversedEdges } from './graph/reversed-edges.js';
 export {
   computeIsochrones,
   type IsochroneRequest,
@@ -22,7 +24,7 @@ export {
 } from './query/compute-isochrones.js';
 export { reachedPieces, PIECE_STRIDE, type ReachedPieces } from './query/reached-pieces.js';
 export { AREA_SHAPE } from './polygon/reachable-area.js';
-export { MAX_VALUE, validateRequest, type RawIsochroneRequest } from './engine/validate-request.js';
+export { MAX_VALUE, MAX_START_POINTS, validateRequest, validateRouteRequest, type RawIsochroneRequest, type RawRouteRequest } from './engine/validate-request.js';
 export {
   createRoutingEngine,
   graphsCovering,

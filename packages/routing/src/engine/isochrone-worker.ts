@@ -3,6 +3,7 @@ import { graphFromBuffer } from '../graph/graph-file.js';
 import type { RoutingGraph } from '../graph/routing-graph.js';
 import { computeIsochrones, SearchWorkspace } from '../query/compute-isochrones.js';
 import { isRoutingError } from '../errors.js';
+import { computeRoute, RouteWorkspace } from '../query/route.js';
 import { spreadNodeWeights } from '../reach/node-weights.js';
 import { excludeReached, reachSums } from '../reach/reach-sums.js';
 import type { WorkerData, WorkerJob, WorkerJobs, WorkerJobKind, WorkerReply, WorkerTask } from './protocol.js';
@@ -11,11 +12,21 @@ import type { WorkerData, WorkerJob, WorkerJobs, WorkerJobKind, WorkerReply, Wor
 const { graphs: shared } = workerData as WorkerData;
 const graphs: RoutingGraph[] = shared.map(({ name, buffer }) => graphFromBuffer(buffer, name));
 const workspaces = new Map<number, SearchWorkspace>();
+const routeWorkspaces = new Map<number, RouteWorkspace>();
 
-function run(graph: RoutingGraph, workspace: SearchWorkspace, job: WorkerJob): WorkerJobs[WorkerJobKind]['result'] {
+/** A route's scratch memory, made on the first route asked on the graph. */
+function routeWorkspace(index: number, graph: RoutingGraph): RouteWorkspace {
+  let workspace = routeWorkspaces.get(index);
+  if (!workspace) routeWorkspaces.set(index, (workspace = new RouteWorkspace(graph)));
+  return workspace;
+}
+
+function run(index: number, graph: RoutingGraph, workspace: SearchWorkspace, job: WorkerJob): WorkerJobs[WorkerJobKind]['result'] {
   switch (job.kind) {
     case 'isochrones':
       return computeIsochrones(graph, workspace, job.request);
+    case 'route':
+      return computeRoute(graph, routeWorkspace(index, graph), job.request);
     case 'nodeWeights': {
       // Spread first, then excluded: what competitors reach is taken out whatever unit it came from.
       const weights = new Float32Array(job.request.weights);
@@ -34,7 +45,7 @@ parentPort!.on('message', (task: WorkerTask) => {
     const graph = graphs[task.graph]!;
     let workspace = workspaces.get(task.graph);
     if (!workspace) workspaces.set(task.graph, (workspace = new SearchWorkspace(graph)));
-    reply = { id: task.id, ok: true, result: run(graph, workspace, task.job) };
+    reply = { id: task.id, ok: true, result: run(task.graph, graph, workspace, task.job) };
   } catch (error) {
     reply = isRoutingError(error)
       ? { id: task.id, ok: false, code: error.code, message: error.message, details: error.details }

@@ -2,6 +2,7 @@ import type { IsochroneCollection, IsochroneRequest, IsochroneTimings } from '..
 import type { RoutingErrorCode } from '../errors.js';
 import type { WeightSource, WeightsSpread } from '../reach/node-weights.js';
 import type { Exclusion, ReachSums, ReachSumsOptions } from '../reach/reach-sums.js';
+import type { Route, RouteRequest } from '../query/route.js';
 
 /** What the pool gives each worker at start: the shared graph buffers, one per region. */
 export interface WorkerData {
@@ -21,6 +22,7 @@ export interface WorkerJobs {
     request: SharedWeights & { sources: WeightSource[]; competitors: [number, number][]; mode: ReachSumsOptions['mode']; budget: number };
     result: { spread: WeightsSpread; exclusion: Exclusion };
   };
+  route: { request: RouteRequest; result: Route };
   reachSums: { request: SharedWeights & ReachSumsOptions & { origins: [number, number][] }; result: ReachSums };
 }
 export type WorkerJobKind = keyof WorkerJobs;

@@ -6,7 +6,8 @@ import { loadGraph, readGraphHeader } from '../graph/graph-file.js';
 import type { GraphHeader, RoutingGraph } from '../graph/routing-graph.js';
 import { RoutingError } from '../errors.js';
 import type { IsochroneCollection, IsochroneTimings } from '../query/compute-isochrones.js';
-import { validateRequest, type RawIsochroneRequest } from './validate-request.js';
+import { validateRequest, validateRouteRequest, type RawIsochroneRequest, type RawRouteRequest } from './validate-request.js';
+import type { Route } from '../query/route.js';
 import { WorkerPool } from './worker-pool.js';
 import type { IsochroneCallOptions } from '../providers/isochrone-provider.js';
 import { runReachability, validateReachability, type ReachabilityOptions, type ReachabilityRequest, type ReachabilityResult } from './reachability-batch.js';
@@ -45,6 +46,11 @@ export interface RoutingEngine {
    * competitors reach), on the road network covering the origins' centre (reachability-batch.ts).
    */
   reachability(request: ReachabilityRequest, options?: ReachabilityOptions): Promise<ReachabilityResult>;
+  /**
+   * The fastest way between an isochrone's start and a point (or from the point to the start, for
+   * arrival), with the travel time the isochrone's search gives that point.
+   */
+  route(request: RawRouteRequest, options?: IsochroneCallOptions): Promise<Route>;
   close(): Promise<void>;
 }
 
@@ -72,8 +78,12 @@ export async function createRoutingEngine(options: RoutingEngineOptions): Promis
 
   const isochronesWithTimings = async (raw: RawIsochroneRequest, options: IsochroneCallOptions = {}) => {
     const request = validateRequest(raw);
-    const candidates = graphsCovering(regions, request.startPoint);
-    if (candidates.length === 0 || !pool) throw noGraphError(request.startPoint, regions);
+    // Several starts are searched on one network: one whose box holds them all.
+    const points = request.startPoints ?? [request.startPoint];
+    const uncovered = points.find((point) => graphsCovering(regions, point).length === 0);
+    if (uncovered || !pool) throw noGraphError(uncovered ?? request.startPoint, regions);
+    const candidates = graphsCoveringAll(regions, points);
+    if (candidates.length === 0) throw new RoutingError('CANNOT_CALCULATE', 'The start points lie on different road networks', { startPoints: points });
     const usable = candidates.filter((i) => regions[i]!.modes.includes(request.transportMode));
     if (usable.length === 0) {
       throw new RoutingError('MODE_NOT_AVAILABLE', `The loaded road network has no ${request.transportMode} profile here`, {
@@ -106,9 +116,34 @@ export async function createRoutingEngine(options: RoutingEngineOptions): Promis
     return runReachability(pool, { index, nodeCount: region.nodeCount, region: region.region }, size, { ...request, mode, budget }, options);
   };
 
+  const route = async (raw: RawRouteRequest, options: IsochroneCallOptions = {}) => {
+    const request = validateRouteRequest(raw);
+    if (!pool) throw noGraphError(request.startPoint, regions);
+    for (const point of [request.startPoint, request.point]) if (graphsCovering(regions, point).length === 0) throw noGraphError(point, regions);
+    const candidates = graphsCoveringAll(regions, [request.startPoint, request.point]);
+    if (candidates.length === 0) {
+      throw new RoutingError('UNREACHABLE', 'The start and the point lie on different road networks', { direction: request.direction });
+    }
+    const usable = candidates.filter((i) => regions[i]!.modes.includes(request.transportMode));
+    if (usable.length === 0) {
+      throw new RoutingError('MODE_NOT_AVAILABLE', `The loaded road network has no ${request.transportMode} profile here`, { transportMode: request.transportMode });
+    }
+    // As for an isochrone: the next network when a point is off this one's roads.
+    for (const [n, index] of usable.entries()) {
+      try {
+        return await pool.runJob(index, { kind: 'route', request }, options.signal);
+      } catch (error) {
+        const offRoad = error instanceof RoutingError && (error.code === 'START_TOO_FAR' || error.code === 'POINT_TOO_FAR');
+        if (!(offRoad && n < usable.length - 1)) throw error;
+      }
+    }
+    throw new RoutingError('CANNOT_CALCULATE', 'Route cannot be calculated');
+  };
+
   return {
     regions: () => regions,
     reachability,
+    route,
     isochronesWithTimings,
     isochrones: async (raw, options) => (await isochronesWithTimings(raw, options)).collection,
     close: async () => {
@@ -183,6 +218,12 @@ export function graphsCovering(headers: Array<Pick<LoadedRegion, 'bbox'> & { fal
     .filter(({ header: { bbox: [w, s, e, n] } }) => lng >= w && lng <= e && lat >= s && lat <= n)
     .sort((a, b) => Number(!!a.header.fallback) - Number(!!b.header.fallback) || area(a.header) - area(b.header))
     .map(({ index }) => index);
+}
+
+/** The graphs (in graphsCovering's order) whose box holds every one of the points. */
+function graphsCoveringAll(headers: LoadedRegion[], points: readonly [number, number][]): number[] {
+  const [first, ...others] = points;
+  return graphsCovering(headers, first!).filter((index) => others.every((point) => graphsCovering([headers[index]!], point).length > 0));
 }
 
 /** The middle of the points' bounding box. */

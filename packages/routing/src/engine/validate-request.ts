@@ -2,23 +2,43 @@ import { MAX_DISTANCE_METERS, MAX_ISOCHRONE_SECONDS } from '@catchment/domain';
 import { RoutingError } from '../errors.js';
 import { isRoutingMode } from '../modes.js';
 import type { IsochroneRequest } from '../query/compute-isochrones.js';
+import type { RouteRequest } from '../query/route.js';
+import type { Direction } from '../query/bounded-search.js';
+
+/** Several starts for one area: at least 2, at most this many. */
+export const MAX_START_POINTS = 10;
 
 /** Limits of the product: at most 3 hours, at most 300 km, positive whole numbers. */
 export const MAX_VALUE = { isochrone: MAX_ISOCHRONE_SECONDS, isodistance: MAX_DISTANCE_METERS } as const;
 
 export interface RawIsochroneRequest {
   startPoint: readonly number[];
+  /** Several starts (the first is startPoint): one area, the union of theirs. */
+  startPoints?: readonly (readonly number[])[];
+  direction?: string;
   isoMode: string;
   transportMode: string;
   values: readonly unknown[];
 }
 
+export interface RawRouteRequest {
+  startPoint: readonly number[];
+  point: readonly number[];
+  transportMode: string;
+  direction?: string;
+}
+
 /** Checks a request before any work: the mode is routed, the values are whole, positive and within limits. */
 export function validateRequest(raw: RawIsochroneRequest): IsochroneRequest {
-  const [lng, lat] = raw.startPoint;
-  if (raw.startPoint.length !== 2 || !isCoordinate(lng, 180) || !isCoordinate(lat, 90)) {
-    throw new RoutingError('CANNOT_CALCULATE', 'The start point must be [longitude, latitude]');
+  const startPoint = validPoint(raw.startPoint, 'The start point');
+  let startPoints: [number, number][] | undefined;
+  if (raw.startPoints !== undefined) {
+    if (raw.startPoints.length < 2 || raw.startPoints.length > MAX_START_POINTS) {
+      throw new RoutingError('CANNOT_CALCULATE', `Several starts are 2 to ${MAX_START_POINTS} points`, { max: MAX_START_POINTS });
+    }
+    startPoints = raw.startPoints.map((point) => validPoint(point, 'Each start point'));
   }
+  const direction = validDirection(raw.direction);
   if (raw.isoMode !== 'isochrone' && raw.isoMode !== 'isodistance') {
     throw new RoutingError('MODE_NOT_AVAILABLE', `Unknown isoMode ${raw.isoMode}`);
   }
@@ -35,11 +55,38 @@ export function validateRequest(raw: RawIsochroneRequest): IsochroneRequest {
     }
   }
   return {
-    startPoint: [lng!, lat!],
+    startPoint: startPoints ? startPoints[0]! : startPoint,
+    ...(startPoints ? { startPoints } : {}),
+    ...(direction === 'arrival' ? { direction } : {}),
     isoMode: raw.isoMode,
     transportMode: raw.transportMode,
     values: raw.values as number[],
   };
+}
+
+/** A route's request: both points, a routed mode, a direction. */
+export function validateRouteRequest(raw: RawRouteRequest): RouteRequest {
+  const startPoint = validPoint(raw.startPoint, 'The start point');
+  const point = validPoint(raw.point, 'The point');
+  if (!isRoutingMode(raw.transportMode)) {
+    throw new RoutingError('MODE_NOT_AVAILABLE', `The ${raw.transportMode} mode is not routed on the road network`, {
+      transportMode: raw.transportMode,
+    });
+  }
+  return { startPoint, point, transportMode: raw.transportMode, direction: validDirection(raw.direction) };
+}
+
+function validDirection(direction: string | undefined): Direction {
+  if (direction === undefined || direction === 'departure' || direction === 'arrival') return direction ?? 'departure';
+  throw new RoutingError('CANNOT_CALCULATE', `Unknown direction ${direction}`, { direction });
+}
+
+function validPoint(point: readonly number[], what: string): [number, number] {
+  const [lng, lat] = point;
+  if (point.length !== 2 || !isCoordinate(lng, 180) || !isCoordinate(lat, 90)) {
+    throw new RoutingError('CANNOT_CALCULATE', `${what} must be [longitude, latitude]`);
+  }
+  return [lng, lat];
 }
 
 function isCoordinate(value: number | undefined, limit: number): value is number {

@@ -4,7 +4,8 @@
  * The answer has the same shape whichever computes it: one MultiPolygon per value, smallest first.
  */
 import type { IsochroneCollection } from '../query/compute-isochrones.js';
-import type { RawIsochroneRequest } from '../engine/validate-request.js';
+import type { RawIsochroneRequest, RawRouteRequest } from '../engine/validate-request.js';
+import type { Route } from '../query/route.js';
 import type { LoadedRegion } from '../engine/routing-engine.js';
 import type { ReachabilityOptions, ReachabilityRequest, ReachabilityResult } from '../engine/reachability-batch.js';
 
@@ -19,6 +20,11 @@ export interface IsochroneProvider {
   regions?(): LoadedRegion[];
   /** The population reachable from many origins (our engine only: an external server has no such batch). */
   reachability?(request: ReachabilityRequest, options?: ReachabilityOptions): Promise<ReachabilityResult>;
+  /**
+   * The fastest way between a start and a point (our engine only). Its presence also says the
+   * provider computes arrival and several-start areas; the external adapters do neither.
+   */
+  route?(request: RawRouteRequest, options?: IsochroneCallOptions): Promise<Route>;
   close(): Promise<void>;
 }
 

@@ -2,9 +2,16 @@ import type { RoutingGraph } from '../graph/routing-graph.js';
 import type { RoutingMode } from '../modes.js';
 import FlatQueue from 'flatqueue';
 import type { SnappedPoint } from './snap.js';
+import { reversedEdges } from '../graph/reversed-edges.js';
 
 /** isochrone budgets are seconds of travel time, isodistance budgets metres along the roads. */
 export type IsoMode = 'isochrone' | 'isodistance';
+
+/**
+ * departure: the cost from the start to each node ("where can I get from here"); arrival: the
+ * cost from each node to the start, along one-way streets the right way ("from where can one get here").
+ */
+export type Direction = 'departure' | 'arrival';
 
 /** Cost of each edge for a mode and metric: Infinity where the mode may not drive it. */
 export function edgeCost(graph: RoutingGraph, mode: RoutingMode, isoMode: IsoMode): (edge: number) => number {
@@ -59,7 +66,8 @@ export class SearchWorkspace {
    * The same from several starts at once (each node's cost is from the nearest of them): one
    * search tells what a set of places reaches together, as cheaply as from one place.
    */
-  searchFrom(starts: readonly SnappedPoint[], mode: RoutingMode, isoMode: IsoMode, budget: number): SearchResult {
+  searchFrom(starts: readonly SnappedPoint[], mode: RoutingMode, isoMode: IsoMode, budget: number, direction: Direction = 'departure'): SearchResult {
+    if (direction === 'arrival') return this.searchTo(starts, mode, isoMode, budget);
     const { graph, cost, stamp, settledFlag, heap } = this;
     const run = ++this.current;
     heap.clear();
@@ -106,6 +114,66 @@ export class SearchWorkspace {
       }
     }
     // Every node given a cost within the budget has been settled, so the stamp alone tells reached nodes.
+    return {
+      settled: this.settledBuffer.subarray(0, settledCount),
+      budget,
+      costOf: (node) => (settledFlag[node] === run ? cost[node]! : Infinity),
+    };
+  }
+
+  /**
+   * The same search backwards, on the edges arriving at each node (graph/reversed-edges.ts): each
+   * node's cost is that of driving from it to the nearest of the targets. A target at `fraction`
+   * of its segment is reached from the segment's from node along its forward edge (that share of
+   * it), from its to node along its backward edge (the rest). Kept apart from the departure loop so
+   * that loop stays as it was.
+   */
+  private searchTo(targetsOnRoad: readonly SnappedPoint[], mode: RoutingMode, isoMode: IsoMode, budget: number): SearchResult {
+    const { graph, cost, stamp, settledFlag, heap } = this;
+    const run = ++this.current;
+    heap.clear();
+    const weight = edgeCost(graph, mode, isoMode);
+    const times = graph.times[mode];
+    const lengths = isoMode === 'isodistance' ? graph.lengths : null;
+    const relax = (node: number, value: number) => {
+      if (!(value <= budget)) return;
+      if (stamp[node] !== run || value < cost[node]!) {
+        stamp[node] = run;
+        cost[node] = value;
+        heap.push(node, value);
+      }
+    };
+    for (const target of targetsOnRoad) {
+      const forward = graph.segmentForward[target.segment]!;
+      const backward = graph.segmentBackward[target.segment]!;
+      if (forward >= 0 && weight(forward) !== Infinity) relax(graph.segmentFrom[target.segment]!, weight(forward) * target.fraction);
+      if (backward >= 0 && weight(backward) !== Infinity) relax(graph.segmentTo[target.segment]!, weight(backward) * (1 - target.fraction));
+    }
+
+    const { offsets, sources, edges } = reversedEdges(graph);
+    let settledCount = 0;
+    while (heap.length > 0) {
+      const key = heap.peekValue()!;
+      const node = heap.pop()!;
+      if (settledFlag[node] === run || key > cost[node]!) continue;
+      settledFlag[node] = run;
+      if (settledCount === this.settledBuffer.length) this.growSettled();
+      this.settledBuffer[settledCount++] = node;
+      for (let k = offsets[node]!, end = offsets[node + 1]!; k < end; k++) {
+        const source = sources[k]!;
+        if (settledFlag[source] === run) continue;
+        const e = edges[k]!;
+        const time = times[e]!;
+        if (time === Infinity) continue;
+        const value = key + (lengths ? lengths[e]! : time);
+        if (value > budget) continue;
+        if (stamp[source] !== run || value < cost[source]!) {
+          stamp[source] = run;
+          cost[source] = value;
+          heap.push(source, value);
+        }
+      }
+    }
     return {
       settled: this.settledBuffer.subarray(0, settledCount),
       budget,

@@ -3,12 +3,17 @@ import type { RoutingGraph } from '../graph/routing-graph.js';
 import type { RoutingMode } from '../modes.js';
 import { RoutingError } from '../errors.js';
 import { buildReachableAreas } from '../polygon/reachable-area.js';
-import { SearchWorkspace, type IsoMode } from './bounded-search.js';
+import { SearchWorkspace, type Direction, type IsoMode } from './bounded-search.js';
 import { reachedPieces } from './reached-pieces.js';
-import { snapToRoad, MAX_SNAP_DISTANCE_METERS } from './snap.js';
+import { snapToRoad, MAX_SNAP_DISTANCE_METERS, type SnappedPoint } from './snap.js';
 
 export interface IsochroneRequest {
+  /** The start (the first of `startPoints` when there are several). */
   startPoint: [number, number];
+  /** Several starts: one area, each place at the cost from the nearest of them (all starts at time 0). */
+  startPoints?: [number, number][];
+  /** departure (default): where one gets from the start; arrival: from where one gets to it. */
+  direction?: Direction;
   isoMode: IsoMode;
   transportMode: RoutingMode;
   /** Seconds (isochrone) or metres (isodistance), positive integers. */
@@ -41,20 +46,18 @@ export function computeIsochrones(
   workspace: SearchWorkspace,
   request: IsochroneRequest,
 ): { collection: IsochroneCollection; timings: IsochroneTimings } {
-  const { startPoint, isoMode, transportMode } = request;
+  const { isoMode, transportMode } = request;
+  const direction = request.direction ?? 'departure';
   const t0 = performance.now();
-  const start = snapToRoad(graph, transportMode, startPoint[0], startPoint[1]);
-  if (!start) {
-    throw new RoutingError('START_TOO_FAR', `No road usable by ${transportMode} within ${MAX_SNAP_DISTANCE_METERS} m of the start point`, {
-      maxDistanceMeters: MAX_SNAP_DISTANCE_METERS,
-    });
-  }
+  const starts = (request.startPoints ?? [request.startPoint]).map((point) => snapStart(graph, transportMode, point));
+  const start = starts[0]!;
   const t1 = performance.now();
   const budgets = [...new Set(request.values)].sort((a, b) => a - b);
-  const result = workspace.search(start, transportMode, isoMode, budgets.at(-1)!);
+  const result = workspace.searchFrom(starts, transportMode, isoMode, budgets.at(-1)!, direction);
   const t2 = performance.now();
-  const areas = buildReachableAreas([start.lon, start.lat], budgets, (budget) =>
-    reachedPieces(graph, transportMode, isoMode, start, result, budget),
+  const pieces = starts.length === 1 ? start : starts;
+  const areas = buildReachableAreas(centreOf(starts), budgets, (budget) =>
+    reachedPieces(graph, transportMode, isoMode, pieces, result, budget, direction),
   );
   const t3 = performance.now();
   const byValue = new Map(budgets.map((budget, i) => [budget, areas[i]!]));
@@ -69,6 +72,30 @@ export function computeIsochrones(
     collection: { type: 'FeatureCollection', features },
     timings: { snapMs: t1 - t0, searchMs: t2 - t1, polygonMs: t3 - t2, settledNodes: result.settled.length },
   };
+}
+
+/** A start on the road of the mode, or START_TOO_FAR naming the point. */
+export function snapStart(graph: RoutingGraph, transportMode: RoutingMode, point: [number, number]): SnappedPoint {
+  const start = snapToRoad(graph, transportMode, point[0], point[1]);
+  if (!start) {
+    throw new RoutingError('START_TOO_FAR', `No road usable by ${transportMode} within ${MAX_SNAP_DISTANCE_METERS} m of the start point`, {
+      maxDistanceMeters: MAX_SNAP_DISTANCE_METERS, point,
+    });
+  }
+  return start;
+}
+
+/** Where the polygon's local projection is centred: the start, or the middle of several. */
+function centreOf(starts: readonly SnappedPoint[]): [number, number] {
+  if (starts.length === 1) return [starts[0]!.lon, starts[0]!.lat];
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const { lon, lat } of starts) {
+    minX = Math.min(minX, lon);
+    minY = Math.min(minY, lat);
+    maxX = Math.max(maxX, lon);
+    maxY = Math.max(maxY, lat);
+  }
+  return [(minX + maxX) / 2, (minY + maxY) / 2];
 }
 
 export { SearchWorkspace };
