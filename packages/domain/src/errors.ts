@@ -88,6 +88,14 @@ export const ERRORS = {
   /** The start point is at sea (no land, hence no road, near it); details carry the point. */
   startAtSea: { code: 'START_AT_SEA', status: 422, message: 'errors.startAtSea' },
   startTooFar: { code: 'START_TOO_FAR', status: 422, message: 'errors.startTooFar' },
+  /** A route's point (POST /v2/isochrones/route) is at sea; details carry the point. */
+  pointAtSea: { code: 'POINT_AT_SEA', status: 422, message: 'errors.pointAtSea' },
+  /** A route's point is farther than the snapping distance from any road of the mode. */
+  pointTooFar: { code: 'POINT_TOO_FAR', status: 422, message: 'errors.pointTooFar' },
+  /** No way by the mode between a route's start and point (one-way streets, access, another network), or longer than 3 hours. */
+  routeUnreachable: { code: 'ROUTE_UNREACHABLE', status: 422, message: 'errors.routeUnreachable' },
+  /** Arrival or several starts asked of an external routing server, which computes neither. */
+  routingOptionUnavailable: { code: 'ROUTING_OPTION_UNAVAILABLE', status: 422, message: 'errors.routingOptionUnavailable' },
   modeNotInNetwork: { code: 'MODE_NOT_AVAILABLE', status: 422, message: 'errors.modeNotInNetwork' },
   // Subscriptions and billing (apps/api/src/billing).
   /** The caller has no subscription, neither their own nor a licence of another's. */

@@ -5,7 +5,7 @@
  */
 import {
   DomainError, isMessageKey, isRoutedTransportMode, normalizeIsochroneValues, translate,
-  type ErrorMessageKey, type ErrorName, type IsochronesRequest, type Locale, type MultiPolygonGeometry, type RoadNetwork, type RoutedIsoMode, type TransportMode,
+  type ErrorMessageKey, type ErrorName, type IsochroneRouteRequest, type IsochroneRouteResponse, type IsochronesRequest, type Locale, type MultiPolygonGeometry, type RoadNetwork, type RoutedIsoMode, type TransportMode,
 } from '@catchment/domain';
 import { isRoutingError, type IsochroneCollection, type IsochroneProvider, type RoutingErrorCode } from '@catchment/routing';
 import type { CountryLocator } from '@catchment/geodata';
@@ -34,6 +34,8 @@ export const IMPORT_ROADS_HINT = 'import an OpenStreetMap extract of the region 
 export const ROUTING_FAILURES: Record<RoutingErrorCode, { error: ErrorName; message: ErrorMessageKey }> = {
   NO_GRAPH_FOR_POINT: { error: 'noRoadNetwork', message: 'errors.noRoadNetwork' },
   START_TOO_FAR: { error: 'startTooFar', message: 'errors.startTooFar' },
+  POINT_TOO_FAR: { error: 'pointTooFar', message: 'errors.pointTooFar' },
+  UNREACHABLE: { error: 'routeUnreachable', message: 'errors.routeUnreachable' },
   MODE_NOT_AVAILABLE: { error: 'modeNotInNetwork', message: 'errors.modeNotInNetwork' },
   INVALID_VALUE: { error: 'validation', message: 'validation.invalidValue' },
   CANNOT_CALCULATE: { error: 'areaCannotBeCalculated', message: 'errors.areaCannotBeCalculated' },
@@ -51,28 +53,77 @@ export class IsochroneService {
   async compute(request: IsochronesRequest, signal?: AbortSignal): Promise<IsochroneAnswer> {
     const normalized = normalizeIsochroneValues(request.isoMode, request.values);
     if (!normalized.ok) throw new DomainError('validation', { message: normalized.messageKey, details: { value: normalized.value } });
-    const country = this.countries.countryAt(request.startPoint);
-    const landMeters = this.countries.landDistanceMeters(request.startPoint);
+    // The schema lets exactly one of startPoint and startPoints through.
+    const starts = request.startPoints ?? [request.startPoint!];
+    const startPoint = starts[0]!;
+    const country = this.countries.countryAt(startPoint);
+    const landMeters = starts.map((point) => this.countries.landDistanceMeters(point));
     // At sea no mode and no region's roads can help: said before anything else (a road may still
     // lie within the engine's snapping distance, but an area from there would start on the water).
-    if (landMeters > SEA_MARGIN_METERS) throw atSea(request.startPoint);
-    const refusal = modeRefusal(this.modeCountries, request.transportMode, country);
-    if (refusal) throw new DomainError('modeNotOffered', { message: refusal, details: { transportMode: request.transportMode, country: country ?? null } });
+    const atSeaIndex = landMeters.findIndex((meters) => meters > SEA_MARGIN_METERS);
+    if (atSeaIndex >= 0) throw atSea(starts[atSeaIndex]!);
+    for (const point of starts) {
+      const where = point === startPoint ? country : this.countries.countryAt(point);
+      const refusal = modeRefusal(this.modeCountries, request.transportMode, where);
+      if (refusal) throw new DomainError('modeNotOffered', { message: refusal, details: { transportMode: request.transportMode, country: where ?? null } });
+    }
     if (!isRoutedTransportMode(request.transportMode)) {
       // Transit needs timetables (not loaded yet); a circle is geometry, not a road search.
       throw new DomainError('areaCannotBeCalculated', { details: { transportMode: request.transportMode } });
     }
-    if (!this.engine) throw noRoadNetwork(request.startPoint);
+    if (!this.engine) throw noRoadNetwork(startPoint);
+    // External servers compute neither arrival nor several-start areas: refused rather than answered as departure from one.
+    if ((request.startPoints || request.direction === 'arrival') && !this.engine.route) {
+      throw new DomainError('routingOptionUnavailable', { details: { direction: request.direction ?? 'departure', startPoints: starts.length } });
+    }
     try {
       const collection = await this.engine.isochrones({
-        startPoint: request.startPoint, isoMode: request.isoMode, transportMode: request.transportMode, values: normalized.values,
+        startPoint, isoMode: request.isoMode, transportMode: request.transportMode, values: normalized.values,
+        ...(request.startPoints ? { startPoints: request.startPoints } : {}),
+        ...(request.direction === 'arrival' ? { direction: 'arrival' } : {}),
       }, { signal });
       return { ...collection, meta: { country: country ?? null, defaultsApplied: normalized.defaultsApplied, departureDateUsed: false } };
     } catch (error) {
       if (!isRoutingError(error)) throw error;
-      if (error.code === 'NO_GRAPH_FOR_POINT') throw noRoadNetwork(request.startPoint);
+      const point = pointOf(error.details) ?? startPoint;
+      if (error.code === 'NO_GRAPH_FOR_POINT') throw noRoadNetwork(point);
       // No road within the snapping distance and not on land: the sea, not a road the user missed.
-      if (error.code === 'START_TOO_FAR' && landMeters > 0) throw atSea(request.startPoint);
+      const startIndex = Math.max(0, starts.findIndex(([lng, lat]) => lng === point[0] && lat === point[1]));
+      if (error.code === 'START_TOO_FAR' && landMeters[startIndex]! > 0) throw atSea(point);
+      const failure = ROUTING_FAILURES[error.code];
+      throw new DomainError(failure.error, { message: failure.message, details: error.details });
+    }
+  }
+
+  /**
+   * POST /v2/isochrones/route: the fastest way between the start and a point, with the duration
+   * the isochrone's search gives the point. The same rules as an area (sea, where the mode is
+   * offered, a routed mode), then the engine's errors named after the point concerned.
+   */
+  async route(request: IsochroneRouteRequest, signal?: AbortSignal): Promise<IsochroneRouteResponse> {
+    const { startPoint, point, transportMode } = request;
+    const startLand = this.countries.landDistanceMeters(startPoint);
+    const pointLand = this.countries.landDistanceMeters(point);
+    if (startLand > SEA_MARGIN_METERS) throw atSea(startPoint);
+    if (pointLand > SEA_MARGIN_METERS) throw pointAtSea(point);
+    const country = this.countries.countryAt(startPoint);
+    const refusal = modeRefusal(this.modeCountries, transportMode, country);
+    if (refusal) throw new DomainError('modeNotOffered', { message: refusal, details: { transportMode, country: country ?? null } });
+    if (!isRoutedTransportMode(transportMode)) throw new DomainError('areaCannotBeCalculated', { details: { transportMode } });
+    if (!this.engine) throw noRoadNetwork(startPoint);
+    if (!this.engine.route) throw new DomainError('routingOptionUnavailable', { details: { route: true } });
+    try {
+      const route = await this.engine.route({ startPoint, point, transportMode, direction: request.direction ?? 'departure' }, { signal });
+      return {
+        duration: route.duration,
+        distance: Math.round(route.distance * 10) / 10,
+        geometry: { type: 'LineString', coordinates: route.geometry.coordinates.map(([lng = 0, lat = 0]) => [lng, lat] as [number, number]) },
+      };
+    } catch (error) {
+      if (!isRoutingError(error)) throw error;
+      if (error.code === 'NO_GRAPH_FOR_POINT') throw noRoadNetwork(pointOf(error.details) ?? startPoint);
+      if (error.code === 'START_TOO_FAR' && startLand > 0) throw atSea(startPoint);
+      if (error.code === 'POINT_TOO_FAR' && pointLand > 0) throw pointAtSea(point);
       const failure = ROUTING_FAILURES[error.code];
       throw new DomainError(failure.error, { message: failure.message, details: error.details });
     }
@@ -105,6 +156,18 @@ export class IsochroneService {
 
 function atSea(point: [number, number]): DomainError {
   return new DomainError('startAtSea', { details: { point } });
+}
+
+function pointAtSea(point: [number, number]): DomainError {
+  return new DomainError('pointAtSea', { details: { point } });
+}
+
+/** The point an engine error is about, when it names one (several starts, a route's two points). */
+function pointOf(details: Record<string, unknown>): [number, number] | null {
+  const point = details.point;
+  if (!Array.isArray(point) || point.length !== 2) return null;
+  const [lng, lat] = point as unknown[];
+  return typeof lng === 'number' && typeof lat === 'number' ? [lng, lat] : null;
 }
 
 /** A region whose roads nobody imported: the user reads what they can do, the operator's log how to import them. */

@@ -3,7 +3,7 @@
  * GET /v2/isochrones/regions: the road networks loaded, which the panel offers where none covers the place asked.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isochronesBody, roadNetworksResponse } from '@catchment/domain';
+import { isochroneRouteBody, isochroneRouteResponse, isochronesBody, roadNetworksResponse } from '@catchment/domain';
 import { requestLocale } from '../http/errors.js';
 import type { RouteModule } from '../routes.js';
 import { clientGone } from '../http/client-gone.js';
@@ -14,12 +14,26 @@ const plugin: FastifyPluginAsyncZod<{ isochrones: IsochroneService }> = async (a
     schema: {
       tags: ['isochrones'],
       summary: 'Isochrones (values in seconds) or road isodistances (metres) from a start point: one MultiPolygon per value, '
-        + 'nested, smallest first. departureDate is accepted; traffic data does not exist yet, so it does not change the result.',
+        + 'nested, smallest first. startPoints (2 to 10) instead of startPoint: one area from all of them at once (the union). '
+        + 'direction "arrival": from where the start is reached within the value (one-way streets driven towards it). '
+        + 'departureDate is accepted; traffic data does not exist yet, so it does not change the result.',
       body: isochronesBody,
     },
     // Costly: a panel's previews need far fewer than this per client.
     config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
   }, async (request, reply) => isochrones.compute(request.body, clientGone(reply)));
+
+  app.post('/v2/isochrones/route', {
+    schema: {
+      tags: ['isochrones'],
+      summary: 'The fastest way between an isochrone\'s start and any point, to check the area there: duration (seconds) and '
+        + 'distance (metres) as the isochrone\'s own search counts them, and the road followed as a LineString from the start '
+        + '(snapped to the road) to the point (snapped). direction "arrival": from the point to the start.',
+      body: isochroneRouteBody,
+      response: { 200: isochroneRouteResponse },
+    },
+    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+  }, async (request, reply) => isochrones.route(request.body, clientGone(reply)));
 
   app.get('/v2/isochrones/regions', {
     schema: {
