@@ -28,7 +28,19 @@ export function reachedPieces(
   direction: Direction = 'departure',
 ): ReachedPieces {
   const startList: readonly SnappedPoint[] = Array.isArray(starts) ? starts : [starts as SnappedPoint];
-  if (direction === 'arrival') return arrivalPieces(graph, mode, isoMode, startList, result, budget);
+  return direction === 'arrival'
+    ? arrivalPieces(graph, mode, isoMode, startList, result, budget)
+    : departurePieces(graph, mode, isoMode, startList, result, budget);
+}
+
+function departurePieces(
+  graph: RoutingGraph,
+  mode: RoutingMode,
+  isoMode: IsoMode,
+  startList: readonly SnappedPoint[],
+  result: SearchResult,
+  budget: number,
+): ReachedPieces {
   const { lon, lat, offsets, targets, lengths } = graph;
   const times = graph.times[mode];
   const byLength = isoMode === 'isodistance';
