@@ -110,6 +110,8 @@ async function openDataTab(page: Page, language: Language, tap = false) {
 describe.each(['en', 'fr'] as const)('own data in %s', (language) => {
   const text = TEXTS[language];
 
+  // A long journey (two areas drawn, a 742-row file through the wizard, then a phone's view):
+  // about a minute alone, twice that beside the other browser lane and the API tests on two cores.
   it('imports the London cycle hire stations, counts them and sums their bikes in two areas, and names a station clicked on the map', async () => {
     const { context, page, errors } = await openPage(browser, baseUrl, text.browserLocale);
     const { email } = await signUpByApi(page);
@@ -238,7 +240,7 @@ describe.each(['en', 'fr'] as const)('own data in %s', (language) => {
     await screenshot(phonePage, `own-data-phone-figures-${language}`);
     await phone.close();
     await context.close();
-  });
+  }, 240_000);
 
   it("tells a free user the free plan's 10 rows up front, and offers the plans when the file has more", async () => {
     const { context, page, errors } = await openPage(browser, baseUrl, text.browserLocale, PHONE);
