@@ -29,6 +29,8 @@ import { EMBEDDED_MAP_ROUTE } from '../iframe/embedded-map-path.js';
 
 export const APP_BASENAME = '/app';
 
+const generationPage = () => import('../generation/generation-page.js').then(({ GenerationPage }) => ({ Component: GenerationPage }));
+
 export function createAppRouter() {
   return createBrowserRouter([
     // The pages the server prints reports and takes map pictures from: no header, no session, their input given with them.
@@ -78,6 +80,9 @@ export function createAppRouter() {
             { path: 'integrations', element: <IntegrationsPage /> },
           ],
         },
+        // Automatic map generation (SPEC §2 /generate): the form, then the generation it started. Its own chunk.
+        { path: 'generate', lazy: generationPage },
+        { path: 'generate/:generationId', lazy: generationPage },
         { path: 'manual_subscription', element: <ManualSubscriptionPage /> },
         // Where a CRM sends the user back after granting access (SPEC §2, not indexed).
         { path: 'oauth/:crmType', element: <OAuthCallbackPage /> },

@@ -1,6 +1,7 @@
 /**
- * The ways the extractor page draws its area, as a user thinks of them (a circle of so many km, so
- * many minutes by car…), and the request each one makes: the extractor takes seconds and metres.
+ * The ways the extractor page (and the map generation) draws its area, as a user thinks of them (a
+ * circle of so many km, so many minutes by car…), and the request each one makes: the API takes
+ * seconds and metres.
  */
 import type { ExtractorRequest, TransportMode } from '@catchment/domain';
 
@@ -32,8 +33,13 @@ export function extractionMode(id: ExtractionModeId): ExtractionMode {
  * positive number. Seconds and metres are whole numbers, as the API requires.
  */
 export function extractionRequest(mode: ExtractionMode, startPoint: [number, number], value: number): ExtractorRequest | undefined {
+  const amount = modeAmount(mode, value);
+  return amount === undefined ? undefined : { startPoint, isoMode: mode.isoMode, transportMode: mode.transportMode, value: amount };
+}
+
+/** A value in the mode's unit as the API takes it: whole seconds or metres; undefined unless positive. */
+export function modeAmount(mode: ExtractionMode, value: number): number | undefined {
   if (!Number.isFinite(value) || value <= 0) return undefined;
   const amount = Math.round(mode.unit === 'minutes' ? value * 60 : value * 1_000);
-  if (amount < 1) return undefined;
-  return { startPoint, isoMode: mode.isoMode, transportMode: mode.transportMode, value: amount };
+  return amount < 1 ? undefined : amount;
 }

@@ -137,6 +137,7 @@ function MapsBrowser({ onDone }: { onDone(): void }) {
           data-testid="my-maps-create">
           {create.isPending ? t('myMaps.creating') : `+ ${t('myMaps.create')}`}
         </button>
+        <Link className="button" to="/generate" onClick={onDone} title={t('generate.menu')} data-testid="my-maps-generate">{t('generate.title')}</Link>
       </div>
 
       {list.isPending && <p className="muted list-status">{t('app.loading')}</p>}

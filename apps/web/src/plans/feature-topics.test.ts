@@ -11,6 +11,7 @@ describe('feature topics', () => {
     expect(featureTopic(FEATURES.poiCreateNoLimit('gb'))).toBe('searches');
     expect(featureTopic(FEATURES.reports('ca'))).toBe('reports');
     expect(featureTopic(FEATURES.heatmap('csp_3', 'fr'))).toBe('heatmaps');
+    expect(featureTopic(FEATURES.mapGeneration)).toBe('generation');
   });
 
   it('have no words for features the app does not name', () => {

@@ -4,7 +4,7 @@
  */
 import { FEATURES } from '@catchment/domain';
 
-export const FEATURE_TOPICS = ['census', 'divisions', 'multiAreaExport', 'indicators', 'searches', 'reports', 'heatmaps'] as const;
+export const FEATURE_TOPICS = ['census', 'divisions', 'multiAreaExport', 'indicators', 'searches', 'reports', 'heatmaps', 'generation'] as const;
 export type FeatureTopic = (typeof FEATURE_TOPICS)[number];
 
 const BY_FIRST_SEGMENT: Readonly<Record<string, FeatureTopic>> = {
@@ -16,6 +16,7 @@ const BY_FIRST_SEGMENT: Readonly<Record<string, FeatureTopic>> = {
   poi_create_no_limit: 'searches',
   reports: 'reports',
   heatmap: 'heatmaps',
+  maps: 'generation',
 };
 
 /** The topic of a feature name; null for a feature the app has no words for. */
