@@ -1,4 +1,4 @@
-// The two lanes of browser tests `npm test` runs side by side, each against a server of its own
+// The two lanes of browser tests `E2E_LANES=2 npm test` runs side by side, each against a server of its own
 // (e2e/run.mjs 1, e2e/run.mjs 2). Lane 1 runs the files listed here; lane 2 runs every other
 // e2e/*.e2e.ts file, so a new file lands in lane 2, which is kept the lighter. Each file's figure
 // is the seconds it took in one run of all the browser tests, one file after another, on two busy

@@ -4,7 +4,7 @@
 // sources changed).
 //
 //   node e2e/run.mjs            every browser test, against one server
-//   node e2e/run.mjs 1          lane 1 only (`npm test` runs lanes 1 and 2 side by side, each
+//   node e2e/run.mjs 1          lane 1 only (`E2E_LANES=2 npm test` runs lanes 1 and 2 side by side, each
 //   node e2e/run.mjs 2          lane 2 only  against a server of its own; e2e/lanes.mjs says which)
 //
 // Further arguments go to Vitest (e.g. --reporter=json --outputFile=e2e-times.json).
