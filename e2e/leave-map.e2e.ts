@@ -93,6 +93,10 @@ describe('leaving a shared map', () => {
       await poll(() => myMapsTitles(member.page)).toContain('Stores in Nice');
       await member.page.getByTestId('my-maps-close').click();
       await watchPage(member.page, ['access-lost-toast', 'map-error']);
+      // The owner has the share dialog open and sees the member there.
+      await owner.page.getByRole('button', { name: text.share }).click();
+      const ownerDialog = owner.page.getByTestId('share-dialog');
+      await poll(() => ownerDialog.getByTestId('share-member').innerText()).toContain(account.email);
 
       // From the share dialog: "Leave this map", then what leaving means.
       await member.page.getByRole('button', { name: text.share }).click();
@@ -143,8 +147,10 @@ describe('leaving a shared map', () => {
       expect(await member.page.getByTestId('access-lost-toast').count()).toBe(0);
       expect(refetchesOfLeftMap).toEqual([]);
       expect(unexpectedErrors(member.errors)).toEqual([]);
-      // The owner sees no member any more.
+      // The owner sees no member any more, in the dialog they kept open too.
       expect(await (await owner.page.request.get(`/api/v2/maps/${accessId}/clients`)).json()).toEqual([]);
+      await ownerDialog.getByTestId('share-members-empty').waitFor({ timeout: 10_000 });
+      expect(await ownerDialog.getByTestId('share-member').count()).toBe(0);
 
       // Its link, opened again: the private map is not found for them; their home is still their own map.
       await member.page.goto(`/app/map/${accessId}`);

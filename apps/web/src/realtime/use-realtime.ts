@@ -44,6 +44,8 @@ export function useMapListSync(map: Pick<MapDocument, 'id' | 'accessId'>, shownV
     // A map the user is leaving (maps-left.ts) is not fetched again: the app is taking them home.
     if (mapsLeft.has(id)) return;
     void queryClient.invalidateQueries({ queryKey: queryKeys.mapDocuments, predicate: (query) => isDocumentOf(query.state.data, id) });
+    // A change of members moves the map on too: an open share dialog lists them as they are now.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.mapMembers(id) });
   };
   useNewerVersionRefetch(`map:${id}`, { announced: (message) => announcedVersion(message, id), shownVersion, settling, refetch });
   useAccessLostNotice(id, refetch);
