@@ -30,6 +30,8 @@ export interface MapGenerationDeps {
   chunkSize?: number;
   /** Areas computed at the same time (the routing engine's threads). */
   concurrency?: number;
+  /** The waits before asking a busy engine again (tests shorten them). */
+  busyWaitsMs?: readonly number[];
 }
 
 export type MapGenerationOutput = { created: number; failed: number } | { failed: string };
@@ -82,7 +84,7 @@ async function runGeneration(
       if (!position) return fail(spec, translate(locale, spec.address ? 'errors.generationAddressNotFound' : 'errors.generationNotPlaced'));
       const area: CreateArea = { uuid: uuids[offset]!, label: spec.label, color: spec.color, ...generatedAreaRecipe(recipe, position), ...(spec.address ? { startAddress: spec.address } : {}) };
       try {
-        return { area, geometry: await deps.areas.geometryOf(area, locale) };
+        return { area, geometry: await whenNotBusy(() => deps.areas.geometryOf(area, locale), signal, deps.busyWaitsMs) };
       } catch (error) {
         // The row's own problem (no road there, at sea…): said for this row, the others go on.
         if (error instanceof DomainError && error.kind !== 'serverBusy') return fail(spec, domainErrorMessage(error, locale));
@@ -102,6 +104,22 @@ async function runGeneration(
     await progress(tally.processed / rows.length);
   }
   return tally;
+}
+
+/** How long to wait before asking again an engine that said it is busy (other users' areas first): then the generation fails. */
+const BUSY_WAITS_MS = [2_000, 5_000, 10_000, 20_000];
+
+/** `work`, asked again after a wait while the engine says it is busy: a background job can wait its turn. */
+export async function whenNotBusy<T>(work: () => Promise<T>, signal: AbortSignal, waits: readonly number[] = BUSY_WAITS_MS): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const busy = error instanceof DomainError && error.kind === 'serverBusy';
+      if (!busy || attempt >= waits.length || signal.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, waits[attempt]));
+    }
+  }
 }
 
 /** Positions of the rows given by address, by row number; a row the geocoder could not place has none. */
