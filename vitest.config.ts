@@ -23,7 +23,8 @@ const apiIntegration = (name: string, database: string) => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'], testTimeout: 30_000 } },
+      // Some unit files build the demo's content once in a hook (seconds alone, far more beside the other suites on two cores).
+      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'], testTimeout: 30_000, hookTimeout: 120_000 } },
       apiIntegration('api-pglite', 'pglite'),
       apiIntegration('api-postgres', 'postgres'),
     ],
