@@ -43,10 +43,18 @@ for (const [title, command, args] of sequential) {
   console.log(`✔ ${title} (${seconds(started)})`);
 }
 
-/** Runs a suite; resolves with its exit code and when it ended. `output` null: the terminal, else a file descriptor. */
-function run([, command, args], output, started) {
+/**
+ * Runs a suite; resolves with its exit code and when it ended. Its output goes to the file
+ * descriptor `output`, and with `live` to the terminal as well.
+ */
+function run([, command, args], output, started, live = false) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: output === null ? 'inherit' : ['ignore', output, output], env: process.env });
+    const child = spawn(command, args, { stdio: live ? ['ignore', 'pipe', 'pipe'] : ['ignore', output, output], env: process.env });
+    if (live) {
+      for (const stream of [child.stdout, child.stderr]) {
+        stream.on('data', (chunk) => { process.stdout.write(chunk); fs.writeSync(output, chunk); });
+      }
+    }
     child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), at: seconds(started) }));
     child.on('error', () => resolve({ code: 1, at: seconds(started) }));
   });
@@ -66,15 +74,20 @@ const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catchment-test-'));
 const started = Date.now();
 const [live, ...buffered] = suites;
 console.log(`\n▶ ${suites.map(([title]) => title).join(', ')}, side by side (the output of all but the first: ${logDir}, printed as each ends)`);
-const logs = buffered.map(([title]) => fs.openSync(path.join(logDir, `${title.replace(/\W+/g, '-').toLowerCase()}.log`), 'w+'));
-const runs = [run(live, null, started), ...buffered.map((suite, index) => run(suite, logs[index], started))];
+const logPath = ([title]) => path.join(logDir, `${title.replace(/\W+/g, '-').toLowerCase()}.log`);
+const liveLog = fs.openSync(logPath(live), 'w+');
+const logs = buffered.map((suite) => fs.openSync(logPath(suite), 'w+'));
+const runs = [run(live, liveLog, started, true), ...buffered.map((suite, index) => run(suite, logs[index], started))];
 
 const codes = [];
-const report = (title, { code, at }) => {
-  console.log(code === 0 ? `✔ ${title} (${at})` : `✖ ${title} failed (${at})`);
+const failed = [];
+const report = (suite, { code, at }) => {
+  console.log(code === 0 ? `✔ ${suite[0]} (${at})` : `✖ ${suite[0]} failed (${at})`);
   codes.push(code);
+  if (code !== 0) failed.push(suite);
 };
-report(live[0], await runs[0]);
+report(live, await runs[0]);
+fs.closeSync(liveLog);
 for (const [index, suite] of buffered.entries()) {
   console.log(`\n▶ ${suite[0]}`);
   let printed = printNew(logs[index], 0);
@@ -83,7 +96,17 @@ for (const [index, suite] of buffered.entries()) {
   clearInterval(follow);
   printNew(logs[index], printed);
   fs.closeSync(logs[index]);
-  report(suite[0], ended);
+  report(suite, ended);
+}
+
+// The suites print one after the other, so a failure early in a long run scrolls far away: the
+// end of the output says again which suites failed and which of their tests.
+for (const suite of failed) {
+  // eslint-disable-next-line no-control-regex -- the colour codes of the suites' output
+  const lines = fs.readFileSync(logPath(suite), 'utf8').replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const failures = lines.filter((line) => /^\s*(FAIL|×|✗)\s|Error:|Test timed out|Unhandled/.test(line));
+  console.log(`\n✖ ${suite[0]}: ${failures.length ? 'what failed' : 'the end of its output'}`);
+  console.log((failures.length ? failures.slice(0, 60) : lines.slice(-40)).join('\n'));
 }
 
 console.log(`\n${codes.every((code) => code === 0) ? '✔ All tests passed' : '✖ Some tests failed'} (${seconds(started)} after the lint)`);
