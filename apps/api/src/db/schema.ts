@@ -105,6 +105,10 @@ export interface AreasTable {
   start_address: string | null;
   /** PostGIS geometry(Point, 4326); written and read through SQL functions. */
   start_point: unknown;
+  /** Migration 031: 'departure' or 'arrival'. */
+  direction: Generated<string>;
+  /** Migration 031: PostGIS geometry(MultiPoint, 4326), the starts of an area from several (start_point is the first), else null. */
+  start_points: unknown;
   unit_kind: string | null;
   unit_codes: string[] | null;
   /** PostGIS geometry(Geometry, 4326), valid (checked by a constraint). */

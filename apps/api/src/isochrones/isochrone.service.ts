@@ -139,9 +139,12 @@ export class IsochroneService {
       .sort((a, b) => Number(a.demo) - Number(b.demo) || a.name.localeCompare(b.name, locale));
   }
 
-  /** One band, for an area of a map: its MultiPolygon. */
-  async computeOne(isoMode: RoutedIsoMode, transportMode: TransportMode, startPoint: [number, number], value: number) {
-    const answer = await this.compute({ isoMode, transportMode, startPoint, values: [value] });
+  /** One band, for an area of a map (from its start or starts, leaving or reaching them): its MultiPolygon. */
+  async computeOne(
+    isoMode: RoutedIsoMode, transportMode: TransportMode, value: number,
+    starts: Pick<IsochronesRequest, 'startPoint' | 'startPoints' | 'direction'>,
+  ) {
+    const answer = await this.compute({ isoMode, transportMode, ...starts, values: [value] });
     const feature = answer.features[0];
     if (!feature || feature.geometry.coordinates.length === 0) {
       throw new DomainError('areaCannotBeCalculated');

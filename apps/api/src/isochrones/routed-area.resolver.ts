@@ -1,7 +1,8 @@
 /**
  * The 'routed' recipe of the maps' area-geometry registry: an isochrone (duration, seconds) or a
- * road isodistance (distance, metres) from the area's start point, computed like the standalone
- * endpoint so the stored area is exactly what the panel previewed.
+ * road isodistance (distance, metres) from the area's start point or start points, leaving them
+ * or (direction arrival) reaching them, computed like the standalone endpoint so the stored area
+ * is exactly what the panel previewed.
  */
 import type { AreaGeometryResolver } from '../maps/area-geometry.js';
 import { areaCannotBeCalculated } from '../maps/area-geometry.js';
@@ -11,9 +12,13 @@ export function routedAreaResolver(isochrones: IsochroneService): AreaGeometryRe
   return {
     async resolve(area) {
       const value = area.isoMode === 'isochrone' ? area.duration : area.distance;
-      if (!area.startPoint || value === undefined || !area.transportMode) throw areaCannotBeCalculated();
+      const startPoint = area.startPoints?.[0] ?? area.startPoint;
+      if (!startPoint || value === undefined || !area.transportMode) throw areaCannotBeCalculated();
       if (area.isoMode !== 'isochrone' && area.isoMode !== 'isodistance') throw areaCannotBeCalculated();
-      return isochrones.computeOne(area.isoMode, area.transportMode, area.startPoint, value);
+      return isochrones.computeOne(area.isoMode, area.transportMode, value, {
+        ...(area.startPoints ? { startPoints: area.startPoints } : { startPoint }),
+        ...(area.direction ? { direction: area.direction } : {}),
+      });
     },
   };
 }

@@ -24,6 +24,8 @@ export interface NewArea {
   departureDate: Date | null;
   startAddress: string | null;
   startPoint: [number, number] | null;
+  startPoints: [number, number][] | null;
+  direction: Area['direction'];
   unitKind: string | null;
   unitCodes: string[] | null;
   /** Canonical geometry (see geometry-hash.ts) and its hash. */
@@ -42,6 +44,8 @@ export interface AreaChanges {
   transportMode?: string | null | undefined;
   operation?: string | null | undefined;
   startPoint?: [number, number] | null | undefined;
+  startPoints?: [number, number][] | null | undefined;
+  direction?: Area['direction'] | undefined;
   distance?: number | null | undefined;
   duration?: number | null | undefined;
   geometry?: { geometry: AreaGeometry; hash: string } | undefined;
@@ -54,14 +58,18 @@ const GEOJSON_DECIMALS = 7;
 
 const geometryFromGeoJson = (geometry: AreaGeometry) => sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(geometry)}), 4326)`;
 const startPointValue = (point: [number, number] | null) => (point ? sql`ST_SetSRID(ST_MakePoint(${point[0]}, ${point[1]}), 4326)` : null);
+/** A MultiPoint keeps its points in order: the starts come back as the user listed them. */
+const startPointsValue = (points: [number, number][] | null) =>
+  (points ? sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify({ type: 'MultiPoint', coordinates: points })}), 4326)` : null);
 
 function selectAreas(db: Kysely<Database>) {
   return db.selectFrom('areas').select([
     'uuid', 'folder_uuid', 'position', 'label', 'color', 'hide', 'iso_mode', 'transport_mode', 'operation',
-    'distance', 'duration', 'departure_date', 'start_address', 'unit_kind', 'unit_codes', 'hash', 'created_at', 'updated_at',
+    'distance', 'duration', 'departure_date', 'start_address', 'direction', 'unit_kind', 'unit_codes', 'hash', 'created_at', 'updated_at',
     sql<string>`ST_AsGeoJSON(geometry, ${sql.lit(GEOJSON_DECIMALS)})`.as('geometry_json'),
     sql<number | null>`ST_X(start_point)`.as('start_lng'),
     sql<number | null>`ST_Y(start_point)`.as('start_lat'),
+    sql<string | null>`ST_AsGeoJSON(start_points)`.as('start_points_json'),
   ]);
 }
 
@@ -144,6 +152,8 @@ export class AreasRepository {
         departure_date: area.departureDate,
         start_address: area.startAddress,
         start_point: startPointValue(area.startPoint),
+        start_points: startPointsValue(area.startPoints),
+        direction: area.direction,
         unit_kind: area.unitKind,
         unit_codes: area.unitCodes,
         geometry: geometryFromGeoJson(area.geometry),
@@ -169,6 +179,8 @@ export class AreasRepository {
         ...(changes.distance !== undefined ? { distance: changes.distance } : {}),
         ...(changes.duration !== undefined ? { duration: changes.duration } : {}),
         ...(changes.startPoint !== undefined ? { start_point: startPointValue(changes.startPoint) } : {}),
+        ...(changes.startPoints !== undefined ? { start_points: startPointsValue(changes.startPoints) } : {}),
+        ...(changes.direction !== undefined ? { direction: changes.direction } : {}),
         ...(changes.geometry ? { geometry: geometryFromGeoJson(changes.geometry.geometry), hash: changes.geometry.hash } : {}),
         updated_at: sql<Date>`now()`,
       })
@@ -195,9 +207,10 @@ export class AreasRepository {
     if (areaUuids.size === 0) return;
     await sql`
       INSERT INTO areas (uuid, map_id, folder_uuid, label, color, hide, iso_mode, transport_mode, operation, distance, duration,
-        departure_date, start_address, start_point, unit_kind, unit_codes, geometry, hash, position)
+        departure_date, start_address, start_point, start_points, direction, unit_kind, unit_codes, geometry, hash, position)
       SELECT am.new_uuid, ${targetMapId}, fm.new_uuid, a.label, a.color, a.hide, a.iso_mode, a.transport_mode, a.operation, a.distance,
-        a.duration, a.departure_date, a.start_address, a.start_point, a.unit_kind, a.unit_codes, a.geometry, a.hash, a.position
+        a.duration, a.departure_date, a.start_address, a.start_point, a.start_points, a.direction, a.unit_kind, a.unit_codes, a.geometry,
+        a.hash, a.position
       FROM areas a
       JOIN unnest(${[...areaUuids.keys()]}::uuid[], ${[...areaUuids.values()]}::uuid[]) AS am(old_uuid, new_uuid) ON am.old_uuid = a.uuid
       JOIN unnest(${[...folderUuids.keys()]}::uuid[], ${[...folderUuids.values()]}::uuid[]) AS fm(old_uuid, new_uuid) ON fm.old_uuid = a.folder_uuid`
@@ -228,6 +241,8 @@ function toAreaRecord(row: AreaSelection): AreaRecord {
     departureDate: row.departure_date ? new Date(row.departure_date).toISOString() : null,
     startAddress: row.start_address,
     startPoint: row.start_lng !== null && row.start_lat !== null ? [row.start_lng, row.start_lat] : null,
+    startPoints: row.start_points_json ? (JSON.parse(row.start_points_json) as { coordinates: [number, number][] }).coordinates : null,
+    direction: row.direction as Area['direction'],
     unitKind: row.unit_kind,
     unitCodes: row.unit_codes,
     geometry: JSON.parse(row.geometry_json) as AreaGeometry,

@@ -14,7 +14,7 @@ import type { MapStore } from './map-store.js';
 import type { AreaGeometryResolvers } from './area-geometry.js';
 import type { ComputePool } from '../compute/compute-pool.js';
 import { areaNotFound, canEdit, readableMap, versionConflict } from './map-access.js';
-import { areaAfterChange, changesRecipe, recipeKey, type RecipeChange } from './area-recipe-change.js';
+import { areaAfterChange, changesRecipe, recipeKey, storedStarts, type RecipeChange } from './area-recipe-change.js';
 import { areaRecipe } from './area-geometry.js';
 import { writeToMap } from './map-write.js';
 import { toArea } from './map-document.js';
@@ -30,8 +30,11 @@ export interface AreaChangesInput extends RecipeChange {
   hide?: boolean | undefined;
 }
 
-/** A geometry the server computed for a change of recipe, and the stored recipe it started from. */
-interface RecomputedGeometry { geometry: AreaGeometry; basedOn: string }
+/**
+ * A change of recipe checked before the lock: the geometry the server computed (null for a polygon,
+ * which keeps the one drawn), the starts and direction to store, and the stored recipe it started from.
+ */
+interface RecomputedGeometry { geometry: AreaGeometry | null; starts: ReturnType<typeof storedStarts>; basedOn: string }
 
 export interface AreaMoveInput { referenceAreaUuid: string; before: boolean; folderId?: string | undefined }
 
@@ -104,7 +107,7 @@ export class AreasService {
         duration: area.duration ?? null,
         departureDate: area.departureDate ? new Date(area.departureDate) : null,
         startAddress: area.startAddress ?? null,
-        startPoint: area.startPoint ?? null,
+        ...storedStarts(area),
         unitKind: area.unitKind ?? null,
         unitCodes: area.unitCodes ?? null,
         geometry: geometries[i]!,
@@ -132,7 +135,7 @@ export class AreasService {
     const recomputed = await this.recomputeGeometries(write, changes, locale, pathOf);
     const geometries = changes.map((change, i) => recomputed[i]?.geometry ?? (change.geometry && canonicalGeometry(change.geometry)));
     // Drawn polygons come from the client; computed ones are the server's own.
-    await this.assertDrawable(geometries.flatMap((geometry, i) => geometry && !recomputed[i] ? [{ geometry, path: `${pathOf(i)}.geometry` }] : []));
+    await this.assertDrawable(geometries.flatMap((geometry, i) => geometry && !recomputed[i]?.geometry ? [{ geometry, path: `${pathOf(i)}.geometry` }] : []));
     const { value, map } = await writeToMap(this.store, write, async (tx, current) => {
       await areasOfFolder(tx, current, write.folderUuid, changes.map((change) => change.uuid));
       await assertRecipesUnchanged(tx, current, changes, recomputed);
@@ -140,7 +143,7 @@ export class AreasService {
         geometry ? [{ geometry, path: `${pathOf(i)}.geometry` }] : []));
       for (const [i, change] of changes.entries()) {
         const geometry = geometries[i];
-        await tx.areas.update(change.uuid, { ...change, geometry: geometry && { geometry, hash: geometryHash(geometry) } });
+        await tx.areas.update(change.uuid, { ...change, ...recomputed[i]?.starts, geometry: geometry && { geometry, hash: geometryHash(geometry) } });
       }
       return tx.areas.listByUuids([...new Set(changes.map((change) => change.uuid))]);
     });
@@ -174,9 +177,8 @@ export class AreasService {
           code: 'custom', input: undefined, message: issue.message, path: [...base, ...issue.path],
         })), 'body');
       }
-      if (areaRecipe(next) === 'polygon') return null;
-      const geometry = canonicalGeometry(await this.resolvers.resolve(next, { locale }));
-      return { geometry, basedOn: recipeKey(area) };
+      const geometry = areaRecipe(next) === 'polygon' ? null : canonicalGeometry(await this.resolvers.resolve(next, { locale }));
+      return { geometry, starts: storedStarts(next), basedOn: recipeKey(area) };
     }));
   }
 

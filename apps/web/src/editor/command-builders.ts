@@ -30,6 +30,8 @@ export function newArea(draft: AreaDraft, indexInMap: number, now = new Date()):
     departureDate: null,
     startAddress: null,
     startPoint: null,
+    startPoints: null,
+    direction: 'departure',
     unitKind: null,
     unitCodes: null,
     hash: '',

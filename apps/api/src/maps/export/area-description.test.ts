@@ -24,6 +24,13 @@ describe('area descriptions', () => {
     expect(areaDescriptionLines(area, fr)).toEqual(['Temps de trajet, 30 min en voiture', 'Adresse de départ : 1 Promenade des Anglais, Nice']);
   });
 
+  it('says when an area is reached rather than left, and from how many starts', () => {
+    const arrival = testArea({ isoMode: 'isochrone', transportMode: 'walk', duration: 600, direction: 'arrival', startPoint: [7.42, 43.73] });
+    expect(areaDescriptionLines(arrival, en)).toEqual(['Travel time, 10 min on foot', 'Arrival: from where the start is reached', 'Start point: 43.73000, 7.42000']);
+    const several = testArea({ isoMode: 'isochrone', transportMode: 'car', duration: 600, startPoint: [7.42, 43.73], startPoints: [[7.42, 43.73], [7.41, 43.74]], startAddress: 'Monaco' });
+    expect(areaDescriptionLines(several, fr)).toEqual(['Temps de trajet, 10 min en voiture', 'Points de départ : 2']);
+  });
+
   it('describes circles, road distances, polygons, combinations and territories', () => {
     const circle = testArea({ isoMode: 'isodistance', transportMode: 'circle', distance: 5000, startPoint: [7.262, 43.7102] });
     expect(areaDescriptionLines(circle, en)).toEqual(['As the crow flies, 5 km', 'Start point: 43.71020, 7.26200']);

@@ -44,14 +44,17 @@ function recipeLine(area: Area, options: DescriptionOptions): string {
   return value === null ? mode : `${mode}, ${value}${by}`;
 }
 
-/** The lines describing an area: its recipe, then the territories it joins or its start (address, else point). */
+/** The lines describing an area: its recipe, then the territories it joins or its direction and start(s) (address, else point). */
 export function areaDescriptionLines(area: Area, options: DescriptionOptions): string[] {
   const { locale } = options;
   const lines = [recipeLine(area, options)];
   if (area.isoMode === 'administrative' && area.unitKind && area.unitCodes) {
     lines.push(translate(locale, 'mapExport.units', { kind: translate(locale, `unitKinds.${area.unitKind}`), count: area.unitCodes.length }));
   }
-  if (area.startAddress) lines.push(translate(locale, 'mapExport.startAddress', { address: area.startAddress }));
+  // An arrival area is read the other way round, and several starts are not one address.
+  if (area.direction === 'arrival') lines.push(translate(locale, 'mapExport.arrival'));
+  if (area.startPoints) lines.push(translate(locale, 'mapExport.startPoints', { count: area.startPoints.length }));
+  else if (area.startAddress) lines.push(translate(locale, 'mapExport.startAddress', { address: area.startAddress }));
   else if (area.startPoint) {
     const [lng, lat] = area.startPoint;
     lines.push(translate(locale, 'mapExport.startPoint', { lat: lat.toFixed(5), lng: lng.toFixed(5) }));

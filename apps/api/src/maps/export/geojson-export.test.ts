@@ -17,7 +17,7 @@ describe('GeoJSON export', () => {
       properties: {
         label: 'Circle', folder: 'First', folderUuid: map.folders[0]!.uuid, color: '#ff0000', hidden: false,
         isoMode: 'isodistance', transportMode: 'circle', operation: null, durationSeconds: null, distanceMeters: 5000,
-        startAddress: 'Nice', startPoint: [7.26, 43.71], unitKind: null, unitCodes: null,
+        startAddress: 'Nice', startPoint: [7.26, 43.71], startPoints: null, direction: 'departure', unitKind: null, unitCodes: null,
         fill: '#ff0000', 'fill-opacity': 0.35, stroke: '#ff0000', 'stroke-width': 2,
       },
     });

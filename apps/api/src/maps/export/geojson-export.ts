@@ -22,6 +22,9 @@ export interface AreaFeatureProperties {
   distanceMeters: number | null;
   startAddress: string | null;
   startPoint: [number, number] | null;
+  /** Every start of an area from several (startPoint is the first), else null. */
+  startPoints: [number, number][] | null;
+  direction: Area['direction'];
   unitKind: string | null;
   unitCodes: string[] | null;
   fill: string;
@@ -51,6 +54,8 @@ export function geoJsonExport(map: MapDocument): FeatureCollection<Polygon | Mul
       distanceMeters: area.distance,
       startAddress: area.startAddress,
       startPoint: area.startPoint,
+      startPoints: area.startPoints,
+      direction: area.direction,
       unitKind: area.unitKind,
       unitCodes: area.unitCodes,
       fill: area.color,

@@ -18,6 +18,8 @@ export function testArea(fields: Partial<Area> = {}): Area {
     departureDate: null,
     startAddress: null,
     startPoint: null,
+    startPoints: null,
+    direction: 'departure',
     unitKind: null,
     unitCodes: null,
     geometry: { type: 'Polygon', coordinates: [[[7, 43], [7.1, 43], [7.1, 43.1], [7, 43.1], [7, 43]]] },
