@@ -10,6 +10,8 @@ export interface InteractionState {
   errorKey: string | null;
   /** Catalogue key of what the user should know before saving (a reshaped circle becomes a polygon). */
   noticeKey?: string | null;
+  /** Catalogue key of the hint when it is not the mode's usual one (e.g. checking a point of an area). */
+  hintKey?: string | null;
 }
 
 export const IDLE: InteractionState = { mode: 'idle', errorKey: null };

@@ -7,8 +7,9 @@ import type { DatasetLayer, DatasetPoint, SearchLayer, SearchPoint } from './poi
 import type { UnitLayer } from './unit-layers.js';
 import type { HeatmapLayer } from './heatmap-layers.js';
 import type { ReachabilityLayer } from './reachability-layers.js';
+import type { RouteDisplay } from './route-layers.js';
 
-export type { DatasetLayer, DatasetPoint, HeatmapLayer, ReachabilityLayer, SearchLayer, SearchPoint, UnitLayer };
+export type { DatasetLayer, DatasetPoint, HeatmapLayer, ReachabilityLayer, RouteDisplay, SearchLayer, SearchPoint, UnitLayer };
 
 /** An area as the map draws it. Hidden areas are not drawn. */
 export interface DisplayArea {
@@ -25,8 +26,8 @@ export interface MapAdapter {
   showAreas(areas: DisplayArea[]): void;
   /** Calls the handler when an area is clicked (additive: Shift/Ctrl/Cmd held); returns the unsubscribe. */
   onAreaClick(handler: (uuid: string, additive: boolean) => void): () => void;
-  /** The next map click as [lng, lat] (crosshair cursor); Escape gives null. */
-  pickPoint(): Promise<[number, number] | null>;
+  /** The next map click as [lng, lat] (crosshair cursor); Escape gives null. `hintKey`: what the map's hint says meanwhile, when not the usual. */
+  pickPoint(hintKey?: string): Promise<[number, number] | null>;
   /** Lets the user draw a polygon (finish on the closing click, a double click or Enter); Escape gives null. */
   drawPolygon(): Promise<GeoJSON.Polygon | null>;
   /**
@@ -43,6 +44,8 @@ export interface MapAdapter {
   onAreaDoubleClick(handler: (uuid: string) => void): () => void;
   /** A marker the user drags to move a centre (null removes it); onMove gets the new centre when dropped. */
   showCentreHandle(handle: CentreHandle | null): void;
+  /** The way to a checked point (the road, the start and the point marked) above the areas; null removes it. */
+  showRoute(route: RouteDisplay | null): void;
   /** A dashed temporary shape (merge/subtract previews); null removes it. */
   showPreview(geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon | null): void;
   fitTo(geometry: GeoJSON.Geometry, options?: { maxZoom?: number }): void;

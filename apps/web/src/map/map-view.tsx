@@ -97,7 +97,7 @@ export function MapView() {
     if (!map.hasControl(scale)) map.addControl(scale, 'bottom-right');
   }, [map, scale, unit]);
 
-  const hintKey = interaction.mode === 'idle' ? null : HINT_KEYS[interaction.mode];
+  const hintKey = interaction.mode === 'idle' ? null : interaction.hintKey ?? HINT_KEYS[interaction.mode];
   return (
     <div className="map-view">
       <div ref={container} className="map-canvas" data-testid="map" role="region" aria-label={t('map.mapRegion')} />

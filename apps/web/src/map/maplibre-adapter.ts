@@ -10,6 +10,7 @@ import { startPointPicking, type PointPicking } from './point-picking.js';
 import { PointHighlight, PointLayers, type DatasetLayer, type DatasetPoint, type PointFeature, type SearchLayer, type SearchPoint } from './point-layers.js';
 import { HeatmapLayers, type HeatmapLayer } from './heatmap-layers.js';
 import { ReachabilityLayers, type ReachabilityLayer } from './reachability-layers.js';
+import { RouteLayers, type RouteDisplay } from './route-layers.js';
 import { startShapeEditing, type ShapeEditing } from './shape-editing.js';
 import { UnitLayers, UNITS_FILL_LAYER_ID, UNITS_POINT_LAYER_ID, type UnitLayer } from './unit-layers.js';
 
@@ -41,6 +42,7 @@ export class MaplibreMapAdapter implements MapAdapter {
   private readonly units: UnitLayers;
   private readonly heatmap: HeatmapLayers;
   private readonly reachability: ReachabilityLayers;
+  private readonly route: RouteLayers;
   private readonly searches: PointLayers;
   private readonly datasets: PointLayers;
   private readonly highlight: PointHighlight;
@@ -58,6 +60,7 @@ export class MaplibreMapAdapter implements MapAdapter {
     this.units = new UnitLayers(map);
     this.heatmap = new HeatmapLayers(map);
     this.reachability = new ReachabilityLayers(map);
+    this.route = new RouteLayers(map);
     this.searches = new PointLayers(map, 'catchment-search-');
     this.datasets = new PointLayers(map, 'catchment-dataset-');
     this.highlight = new PointHighlight(map);
@@ -111,11 +114,11 @@ export class MaplibreMapAdapter implements MapAdapter {
     return () => { this.clickHandlers.delete(handler); };
   }
 
-  async pickPoint(): Promise<[number, number] | null> {
+  async pickPoint(hintKey?: string): Promise<[number, number] | null> {
     this.interaction?.cancel();
     const picking = startPointPicking(this.map);
     this.interaction = picking;
-    this.interactionStore.set({ mode: 'pickPoint', errorKey: null });
+    this.interactionStore.set({ mode: 'pickPoint', errorKey: null, hintKey: hintKey ?? null });
     const point = await picking.result;
     this.endInteraction(picking);
     return point;
@@ -185,6 +188,10 @@ export class MaplibreMapAdapter implements MapAdapter {
     element.setAttribute('aria-label', handle.label);
     element.title = handle.label;
     element.dataset.testid = 'centre-handle';
+  }
+
+  showRoute(route: RouteDisplay | null): void {
+    this.route.show(route);
   }
 
   showPreview(geometry: GeoJSON.Polygon | GeoJSON.MultiPolygon | null): void {

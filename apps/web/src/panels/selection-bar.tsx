@@ -1,6 +1,7 @@
 /**
  * Actions on the selected areas: Merge and Subtract (two or more), Delete, clear the selection.
- * Hovering or focusing Merge/Subtract previews the result on the map.
+ * Hovering or focusing Merge/Subtract previews the result on the map. One travel-time or road
+ * distance area selected: check a point of it (point-check-card.tsx).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,8 @@ import { useEditor } from '../editor/editor-context.js';
 import { selectedAreas } from '../editor/editor-state.js';
 import { useMapAdapter } from '../map/map-context.js';
 import { combineSelected, type CombineOperation } from './combine-areas.js';
+import { PointCheckCard } from './point-check-card.js';
+import { pointCheckTarget } from './point-check.js';
 
 export function SelectionBar() {
   const { t } = useTranslation();
@@ -40,6 +43,7 @@ export function SelectionBar() {
   };
 
   const canCombine = canEdit && selection.length >= 2;
+  const checkTarget = selection.length === 1 ? pointCheckTarget(selection[0]!) : null;
   return (
     <div ref={bar} className="selection-bar" data-testid="selection-bar">
       <span className="selection-count">{t('layers.selectedCount', { count: selection.length })}</span>
@@ -72,6 +76,7 @@ export function SelectionBar() {
         </button>
       </div>
       {error && <p className="field-error" role="alert" data-testid="combine-error">{error}</p>}
+      {checkTarget && <PointCheckCard key={checkTarget.uuid} target={checkTarget} />}
     </div>
   );
 }
