@@ -30,7 +30,7 @@ export interface RealtimeHubOptions {
   readableMap(ref: MapRef, clientId: number): Promise<FollowedMap>;
   /** Whether the session behind a socket is still open (not logged out, not expired). */
   sessionIsActive(token: string): Promise<boolean>;
-  /** Time between two pings; a socket that has not answered the previous one is dropped. */
+  /** Time between two pings (and session checks); a socket silent for too long (socketIsDead) is dropped. */
   heartbeatMs: number;
   log: (message: string) => void;
 }
@@ -40,9 +40,18 @@ export interface FollowedMap { id: number; version: number; searchesVersion: num
 
 export interface SocketSession { clientId: number; token: string; locale: Locale }
 
+/**
+ * Whether a socket that last answered a ping at `lastPongAt` is dead: silent for two heartbeats,
+ * and never for less than 10 s, so that a busy server (or a test's short heartbeat, there to see
+ * session ends quickly) does not drop a client whose answer is merely waiting in the event loop.
+ */
+export function socketIsDead(lastPongAt: number, now: number, heartbeatMs: number): boolean {
+  return now - lastPongAt > Math.max(2 * heartbeatMs, 10_000);
+}
+
 class Connection {
-  /** Answered the last ping (a fresh socket counts as alive). */
-  alive = true;
+  /** When the socket last answered a ping (a fresh socket counts as having just answered). */
+  lastPongAt = Date.now();
   closed = false;
   /** The maps followed (their ids), by the key of the reference the client joined with, with that reference. */
   readonly followed = new Map<string, { id: number; mapId: RealtimeMapRef }>();
@@ -80,7 +89,7 @@ export class RealtimeHub {
     const connection = new Connection(socket, session);
     this.connections.add(connection);
     this.rooms.join(userRoom(session.clientId), connection);
-    socket.on('pong', () => { connection.alive = true; });
+    socket.on('pong', () => { connection.lastPongAt = Date.now(); });
     socket.on('message', (raw, isBinary) => this.receive(connection, raw, isBinary));
     socket.on('close', () => this.disconnect(connection));
   }
@@ -213,12 +222,12 @@ export class RealtimeHub {
 
   private async beat(): Promise<void> {
     const answering: Connection[] = [];
+    const now = Date.now();
     for (const connection of this.connections) {
-      if (!connection.alive) {
+      if (socketIsDead(connection.lastPongAt, now, this.options.heartbeatMs)) {
         connection.socket.terminate();
         continue;
       }
-      connection.alive = false;
       connection.socket.ping();
       answering.push(connection);
     }
