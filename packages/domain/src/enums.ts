@@ -4,7 +4,7 @@ export const AREA_MODES = ['isochrone', 'isodistance', 'polygon', 'administrativ
 export type AreaMode = (typeof AREA_MODES)[number];
 
 /** How a polygon area was produced: drawn by hand, or by combining other areas. */
-export const AREA_OPERATIONS = ['manualArea', 'union', 'difference'] as const;
+export const AREA_OPERATIONS = ['manualArea', 'union', 'difference', 'intersection'] as const;
 export type AreaOperation = (typeof AREA_OPERATIONS)[number];
 
 /** Transport modes stored on areas; `circle` is geometric, not routed. */

@@ -43,7 +43,7 @@ export type EditorCommand =
 export type CommandName =
   | 'addFolder' | 'removeFolder' | 'renameFolder' | 'toggleFolder' | 'activateFolder' | 'updateFolder' | 'moveFolder'
   | 'addAreas' | 'removeAreas' | 'renameAreas' | 'recolorAreas' | 'toggleAreas' | 'reshapeAreas' | 'updateAreas'
-  | 'moveArea' | 'mergeAreas' | 'subtractAreas';
+  | 'moveArea' | 'mergeAreas' | 'subtractAreas' | 'intersectAreas';
 
 const MERGEABLE_NAMES: ReadonlySet<CommandName> = new Set(['renameFolder', 'renameAreas', 'recolorAreas', 'toggleAreas']);
 

@@ -22,7 +22,7 @@ import { useAreaEditActions } from './area-edit-actions.js';
 function useAreaKind(area: Area): string {
   const { t, i18n } = useTranslation();
   const { unit } = useDistanceUnit();
-  if (area.operation === 'union' || area.operation === 'difference') return t(`layers.kinds.${area.operation}`);
+  if (area.operation === 'union' || area.operation === 'difference' || area.operation === 'intersection') return t(`layers.kinds.${area.operation}`);
   const kind = area.transportMode === 'circle' ? t('layers.kinds.circle') : t(`layers.kinds.${area.isoMode}`);
   const byMode = area.transportMode && isRoutedTransportMode(area.transportMode) ? ` ${t(`createArea.byMode.${area.transportMode}`)}` : '';
   if (area.duration) return `${kind} · ${formatRoutedValue(area.duration, 'isochrone', unit, i18n.language)}${byMode}`;

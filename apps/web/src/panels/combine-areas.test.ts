@@ -39,6 +39,23 @@ describe('combineSelected', () => {
     expect(findArea(applyCommand(state, result.command), result.area.uuid)?.label).toBe('left − right');
   });
 
+  it('intersects: a new area of the ground every selected area covers, after the first, the sources hidden', () => {
+    const state = twoSquares(0.5);
+    const result = combineSelected(state, 'intersection');
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.area).toMatchObject({ isoMode: 'polygon', operation: 'intersection', label: 'left ∩ right', geometry: { type: 'Polygon' } });
+    expect(area(result.area.geometry) / area(square(0, 0, 1))).toBeCloseTo(0.5, 2);
+    expect(result.command).toMatchObject({ type: 'batch', name: 'intersectAreas' });
+    const after = applyCommand(state, result.command);
+    expect(outline(after)).toEqual(['A: left,left ∩ right,right']);
+    expect(after.folders[0]!.areas.map((item) => item.hide)).toEqual([true, false, true]);
+    expect(applyCommand(after, invertCommand(result.command))).toEqual(state);
+  });
+
+  it('refuses an intersection of areas that share no ground with its own reason, creating nothing', () => {
+    expect(combineSelected(twoSquares(3), 'intersection')).toEqual({ ok: false, reason: 'layers.intersectEmpty' });
+  });
+
   it('refuses an empty result and a single selected area', () => {
     const covered = twoSquares(0);
     expect(combineSelected(covered, 'difference')).toEqual({ ok: false, reason: 'errors.emptyResult' });

@@ -1,7 +1,7 @@
 /**
- * Actions on the selected areas: Merge and Subtract (two or more), Delete, clear the selection.
- * Hovering or focusing Merge/Subtract previews the result on the map. One travel-time or road
- * distance area selected: check a point of it (point-check-card.tsx).
+ * Actions on the selected areas: Merge, Subtract and Intersect (two or more), Delete, clear the
+ * selection. Hovering or focusing Merge/Subtract/Intersect previews the result on the map. One
+ * travel-time or road distance area selected: check a point of it (point-check-card.tsx).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ export function SelectionBar() {
     const result = combineSelected(state, operation);
     adapter?.showPreview(null);
     if (!result.ok) {
-      setError(result.reason === 'errors.emptyResult' ? t('errors.emptyResult') : null);
+      setError(result.reason === 'notEnoughAreas' ? null : t(result.reason));
       return;
     }
     setError(null);
@@ -59,6 +59,11 @@ export function SelectionBar() {
               onClick={() => combine('difference')} onMouseEnter={() => preview('difference')} onMouseLeave={() => preview(null)}
               onFocus={() => preview('difference')} onBlur={() => preview(null)}>
               {t('layers.subtract')}
+            </button>
+            <button type="button" className="button button-small" title={t('layers.intersectHint')} data-testid="intersect-button"
+              onClick={() => combine('intersection')} onMouseEnter={() => preview('intersection')} onMouseLeave={() => preview(null)}
+              onFocus={() => preview('intersection')} onBlur={() => preview(null)}>
+              {t('layers.intersect')}
             </button>
           </>
         )}

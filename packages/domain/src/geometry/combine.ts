@@ -27,3 +27,11 @@ export function differenceGeometries(base: AreaGeometry, subtracted: AreaGeometr
   if (subtracted.length === 0) return base;
   return fromClip(polyclip.difference(toClip(base), ...subtracted.map(toClip)));
 }
+
+/** Intersect: the ground covered by every one of the areas ("within 20 minutes of both stores"). Null when they share none. */
+export function intersectionGeometries(geometries: AreaGeometry[]): AreaGeometry | null {
+  const [first, ...rest] = geometries;
+  if (!first) return null;
+  if (rest.length === 0) return first;
+  return fromClip(polyclip.intersection(toClip(first), ...rest.map(toClip)));
+}

@@ -299,6 +299,7 @@ export const en = {
       administrative: 'Territories',
       union: 'Merge of areas',
       difference: 'Subtraction of areas',
+      intersection: 'Intersection of areas',
     },
     byMode: { car: 'by car', bike: 'by bike', walk: 'on foot', truck: 'by truck', heavy_truck: 'by heavy truck', transit: 'by public transport' },
     arrival: 'Arrival: from where the start is reached',

@@ -297,6 +297,7 @@ export const fr: Catalogue = {
       administrative: 'Territoires',
       union: 'Fusion de zones',
       difference: 'Soustraction de zones',
+      intersection: 'Intersection de zones',
     },
     byMode: { car: 'en voiture', bike: 'à vélo', walk: 'à pied', truck: 'en camion', heavy_truck: 'en poids lourd', transit: 'en transports en commun' },
     arrival: "Arrivée : d'où l'on atteint le point de départ",

@@ -37,6 +37,8 @@ describe('area descriptions', () => {
     expect(areaDescriptionLines(testArea({ isoMode: 'isodistance', transportMode: 'bike', distance: 20_000 }), en)).toEqual(['Distance by road, 20 km by bike']);
     expect(areaDescriptionLines(testArea(), en)).toEqual(['Drawn polygon']);
     expect(areaDescriptionLines(testArea({ operation: 'union' }), fr)).toEqual(['Fusion de zones']);
+    expect(areaDescriptionLines(testArea({ operation: 'intersection' }), en)).toEqual(['Intersection of areas']);
+    expect(areaDescriptionLines(testArea({ operation: 'intersection' }), fr)).toEqual(['Intersection de zones']);
     const territories = testArea({ isoMode: 'administrative', unitKind: 'fr_cities', unitCodes: ['06088', '06159'] });
     expect(areaDescriptionLines(territories, en)).toEqual(['Territories', 'Communes (France): 2']);
   });

@@ -27,7 +27,7 @@ export function distanceText(meters: number, { locale, unit }: DescriptionOption
 
 /** The catalogue's name for how the area was made (mapExport.modes.*). */
 function recipeKey(area: Area): string {
-  if (area.operation === 'union' || area.operation === 'difference') return area.operation;
+  if (area.operation === 'union' || area.operation === 'difference' || area.operation === 'intersection') return area.operation;
   if (area.isoMode === 'isodistance' && area.transportMode === 'circle') return 'circle';
   return area.isoMode;
 }
