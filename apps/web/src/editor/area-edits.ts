@@ -23,7 +23,8 @@ export type EditableOutline = { ok: true; polygon: PolygonGeometry } | { ok: fal
 
 /** What a reshaped circle or travel-time area becomes: a drawn polygon, its recipe cleared. */
 export const PLAIN_POLYGON_FIELDS: Partial<AreaFields> = {
-  isoMode: 'polygon', operation: 'manualArea', transportMode: null, startPoint: null, startAddress: null, distance: null, duration: null,
+  isoMode: 'polygon', operation: 'manualArea', transportMode: null, startPoint: null, startPoints: null, direction: 'departure', startAddress: null,
+  distance: null, duration: null,
 };
 
 export function recipeKind(area: Area): AreaRecipeKind | null {

@@ -10,10 +10,11 @@ import type { EditorFolder, EditorState } from './editor-state.js';
 export interface FolderFields { label: string; closed: boolean; active: boolean }
 /**
  * Area fields an edit may change (the fields the API's area PATCH accepts): how it looks, and how
- * it is made (mode, centre, radius, travel mode, value), which the server recomputes it from.
+ * it is made (mode, centre or starts, direction, radius, travel mode, value), which the server recomputes it from.
  */
 export type AreaFields = Pick<Area,
-  'label' | 'color' | 'hide' | 'geometry' | 'isoMode' | 'transportMode' | 'operation' | 'startPoint' | 'startAddress' | 'distance' | 'duration'>;
+  'label' | 'color' | 'hide' | 'geometry' | 'isoMode' | 'transportMode' | 'operation' | 'startPoint' | 'startPoints' | 'direction' | 'startAddress'
+  | 'distance' | 'duration'>;
 
 /** An area and where it sits: index in its folder after insertion, or before removal. */
 export interface AreaEntry { folderUuid: string; index: number; area: Area }

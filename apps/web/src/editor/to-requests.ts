@@ -33,6 +33,8 @@ export function toCreateArea(area: Area): CreateArea {
     operation: area.operation,
     geometry: area.geometry,
     startPoint: area.startPoint,
+    startPoints: area.startPoints,
+    direction: area.direction,
     startAddress: area.startAddress,
     distance: area.distance,
     duration: area.duration,

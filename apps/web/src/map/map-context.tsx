@@ -67,6 +67,8 @@ export interface MapAdapter {
   onDatasetPointClick(handler: (point: DatasetPoint) => void): () => void;
   /** Rings one point in a colour (the business chosen in a list); null removes the ring. */
   highlightPoint(position: [number, number] | null, color?: string): void;
+  /** Marks the starts of the area being made, numbered in order; [] removes them. */
+  showStartPoints(starts: { center: [number, number]; label: string }[]): void;
   /** A popup anchored at a point showing the element (null closes it); onClose runs when the user closes it. */
   showPopup(popup: MapPopup | null): void;
   /** The centre of the current view, [lng, lat]. */

@@ -13,6 +13,7 @@ import { ReachabilityLayers, type ReachabilityLayer } from './reachability-layer
 import { RouteLayers, type RouteDisplay } from './route-layers.js';
 import { startShapeEditing, type ShapeEditing } from './shape-editing.js';
 import { UnitLayers, UNITS_FILL_LAYER_ID, UNITS_POINT_LAYER_ID, type UnitLayer } from './unit-layers.js';
+import { StartMarkers, type StartMarker } from './start-markers.js';
 
 const FIT_PADDING_PX = 60;
 const DEFAULT_FIT_MAX_ZOOM = 14;
@@ -46,6 +47,7 @@ export class MaplibreMapAdapter implements MapAdapter {
   private readonly searches: PointLayers;
   private readonly datasets: PointLayers;
   private readonly highlight: PointHighlight;
+  private readonly startMarkers: StartMarkers;
   private popup: Popup | null = null;
   private interaction: Interaction | null = null;
   private interactionEndedAt = Number.NEGATIVE_INFINITY;
@@ -64,6 +66,7 @@ export class MaplibreMapAdapter implements MapAdapter {
     this.searches = new PointLayers(map, 'catchment-search-');
     this.datasets = new PointLayers(map, 'catchment-dataset-');
     this.highlight = new PointHighlight(map);
+    this.startMarkers = new StartMarkers(map);
     map.on('click', AREAS_FILL_LAYER_ID, this.handleAreaClick);
     map.on('click', this.handlePointClick);
     map.on('mousemove', this.handlePointHover);
@@ -79,6 +82,7 @@ export class MaplibreMapAdapter implements MapAdapter {
     this.map.off('click', AREAS_FILL_LAYER_ID, this.handleAreaClick);
     this.map.off('dblclick', AREAS_FILL_LAYER_ID, this.handleAreaDoubleClick);
     this.centreMarker?.remove();
+    this.startMarkers.dispose();
     this.map.off('mouseenter', AREAS_FILL_LAYER_ID, this.handleAreaEnter);
     this.map.off('mouseleave', AREAS_FILL_LAYER_ID, this.handleAreaLeave);
     this.map.off('click', this.handleUnitClick);
@@ -198,6 +202,10 @@ export class MaplibreMapAdapter implements MapAdapter {
     const data = emptyCollection();
     if (geometry) data.features.push({ type: 'Feature', properties: {}, geometry });
     this.source(PREVIEW_SOURCE_ID)?.setData(data);
+  }
+
+  showStartPoints(starts: StartMarker[]): void {
+    this.startMarkers.show(starts);
   }
 
   fitTo(geometry: GeoJSON.Geometry, options: { maxZoom?: number } = {}): void {

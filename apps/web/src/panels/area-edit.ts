@@ -31,6 +31,13 @@ export function editedStart(area: Area, t: Translate): StartPoint | null {
   return { center: area.startPoint, name: t('createArea.pickedPoint', { lat: lat.toFixed(4), lng: lng.toFixed(4) }), picked: true };
 }
 
+/** The area's other starts (after the first, which editedStart gives), by their coordinates. */
+export function editedOtherStarts(area: Area, t: Translate): StartPoint[] {
+  return (area.startPoints ?? []).slice(1).map(([lng, lat]) => ({
+    center: [lng, lat], name: t('createArea.pickedPoint', { lat: lat.toFixed(4), lng: lng.toFixed(4) }), picked: true,
+  }));
+}
+
 /**
  * The name the form starts with: null (follow the generated name) when the area still has the name
  * generated from its old values, else the area's own name.

@@ -50,6 +50,12 @@ export function EditAreaPanel({ uuid }: { uuid: string }) {
         </button>
       </div>
       <p className="edit-area-name" title={area.label} data-testid="edit-area-name">{area.label}</p>
+      {kind === 'routed' && (
+        <p className="panel-note" data-testid="edit-area-starts">
+          {t('editArea.direction', { direction: t(`createArea.directions.${area.direction}`) })}
+          {area.startPoints && ` · ${t('editArea.startCount', { count: area.startPoints.length })}`}
+        </p>
+      )}
       {kind === 'circle'
         ? <CircleForm key={uuid} edit={edit} />
         : <RoutedForm key={uuid} isoMode={area.isoMode as RoutedIsoMode} edit={edit} />}

@@ -1,13 +1,14 @@
 /**
- * Travel time (isochrone) and distance by road (isodistance): a starting point, a transport mode
- * and one or more values. Preview asks the server for the polygons (with a progress bar and a
+ * Travel time (isochrone) and distance by road (isodistance): a starting point (or up to ten, for
+ * one area reached from any of them), leaving it or arriving at it, a transport mode and one or
+ * more values. Preview asks the server for the polygons (with a progress bar and a
  * Cancel button); Create adds one area per value, the server computing and storing each one.
  * Where no road network is loaded, the server's message comes with the regions that are loaded,
  * each a button taking the map there, and a way to draw a circle instead.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROUTED_TRANSPORT_MODES, type RoadNetwork, type RoutedIsoMode, type RoutedTransportMode } from '@catchment/domain';
+import { ROUTED_TRANSPORT_MODES, type IsochroneDirection, type RoadNetwork, type RoutedIsoMode, type RoutedTransportMode } from '@catchment/domain';
 import { ApiError, isAbortError } from '../api/client.js';
 import { fetchIsochrones, type IsochroneAnswer } from '../api/isochrones.js';
 import { useDistanceUnit } from '../app/distance-unit.js';
@@ -18,8 +19,13 @@ import { bboxPolygon, RoadNetworkChoice } from './road-network-choice.js';
 import { StartPointField, type StartPoint } from './start-point-field.js';
 import { useSwitchCreateMode } from './create-mode-switch.js';
 import { useCreateAreas } from './use-create-areas.js';
-import { editedStart, initialEditLabel, routedValueText, startFields, useCentreHandle, useSaveAreaEdit, type AreaEdit } from './area-edit.js';
+import {
+  editedOtherStarts, editedStart, initialEditLabel, routedValueText, startFields, useCentreHandle, useSaveAreaEdit, type AreaEdit,
+} from './area-edit.js';
 import { EditActions, EditedStart } from './area-edit-fields.js';
+import { DirectionSwitch } from './direction-switch.js';
+import { StartList } from './start-list.js';
+import { startsRequest, withoutStart, withStart } from './routed-starts.js';
 
 /** SPEC §4: outside France, truck (and transit) fall back to car. */
 const FRANCE_ONLY_MODES: readonly RoutedTransportMode[] = ['truck', 'heavy_truck'];
@@ -45,6 +51,9 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
   const saveEdit = useSaveAreaEdit();
   const editedValue = edit ? (isoMode === 'isochrone' ? edit.area.duration : edit.area.distance) : null;
   const [start, setStart] = useState<StartPoint | null>(() => (edit ? editedStart(edit.area, t) : null));
+  /** The starts after the first, for an area reached from several. */
+  const [otherStarts, setOtherStarts] = useState<StartPoint[]>(() => (edit ? editedOtherStarts(edit.area, t) : []));
+  const [direction, setDirection] = useState<IsochroneDirection>(() => edit?.area.direction ?? 'departure');
   const [mode, setMode] = useState<RoutedTransportMode>(() => (edit?.area.transportMode as RoutedTransportMode | undefined) ?? 'car');
   const [notice, setNotice] = useState<string | null>(null);
   const [valuesText, setValuesText] = useState(() => (editedValue ? routedValueText(editedValue, isoMode, unit) : defaultRoutedText(isoMode, unit)));
@@ -60,10 +69,15 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
   const valuesParsed = parseRoutedValues(valuesText, isoMode, unit);
   // An area is one band: an edit takes one value.
   const parsed = edit && valuesParsed.valid && valuesParsed.values.length > 1 ? { valid: false as const, reason: 'editArea.oneValue' } : valuesParsed;
-  const routedLabel = (place: string, value: number, transportMode: RoutedTransportMode) => t('createArea.routedLabel', {
-    place, value: formatRoutedValue(value, isoMode, unit, i18n.language), mode: t(`createArea.byMode.${transportMode}`),
-  });
-  const key = start && parsed.valid ? JSON.stringify([start.center, mode, parsed.values]) : null;
+  const starts = start ? [start, ...otherStarts] : [];
+  const centers = starts.map((item) => item.center);
+  // "Port +2 – 10 min by car"; an arrival area says so: "Arrival at Port – 10 min by car".
+  const routedLabel = (place: string, value: number, transportMode: RoutedTransportMode, towards: IsochroneDirection, others: number) =>
+    t(towards === 'arrival' ? 'createArea.routedArrivalLabel' : 'createArea.routedLabel', {
+      place: others > 0 ? t('createArea.severalStartsPlace', { place, count: others }) : place,
+      value: formatRoutedValue(value, isoMode, unit, i18n.language), mode: t(`createArea.byMode.${transportMode}`),
+    });
+  const key = start && parsed.valid ? JSON.stringify([centers, direction, mode, parsed.values]) : null;
   const preview = computed && computed.key === key ? computed.answer : null;
 
   // The preview shows the largest band; it goes when the inputs change or the form closes.
@@ -100,6 +114,13 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
   };
   useCentreHandle(edit ? start : null, chooseStart);
 
+  const addStart = (next: StartPoint) => setOtherStarts(withStart(starts, next).slice(1));
+  const removeStart = (index: number) => {
+    const rest = withoutStart(starts, index);
+    setStart(rest[0] ?? null);
+    setOtherStarts(rest.slice(1));
+  };
+
   const compute = async (): Promise<IsochroneAnswer | null> => {
     if (!start) {
       setError({ message: t('validation.startPointRequired') });
@@ -116,7 +137,9 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
     setElapsedSeconds(0);
     setError(null);
     try {
-      const answer = await fetchIsochrones({ startPoint: start.center, isoMode, transportMode: mode, values: parsed.values }, controller.signal);
+      const answer = await fetchIsochrones({
+        ...startsRequest(centers), ...(direction === 'arrival' ? { direction } : {}), isoMode, transportMode: mode, values: parsed.values,
+      }, controller.signal);
       setComputed({ key: key!, answer });
       const largest = answer.features[answer.features.length - 1];
       if (largest) adapter?.fitTo(largest.geometry, { maxZoom: 15 });
@@ -142,30 +165,36 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
       const value = band.properties.value;
       const before = editedStart(edit.area, t);
       const kept = before && editedValue && edit.area.transportMode
-        ? initialEditLabel(edit.area, routedLabel(before.name, editedValue, edit.area.transportMode as RoutedTransportMode))
+        ? initialEditLabel(edit.area, routedLabel(before.name, editedValue, edit.area.transportMode as RoutedTransportMode,
+          edit.area.direction, Math.max(0, (edit.area.startPoints?.length ?? 0) - 1)))
         : edit.area.label;
       const saved = saveEdit(edit.area.uuid, {
         ...startFields(start),
+        startPoints: centers.length > 1 ? centers : null,
+        direction,
         transportMode: mode,
         ...(isoMode === 'isochrone' ? { duration: value } : { distance: value }),
         geometry: band.geometry,
-        label: kept ?? routedLabel(start.name, value, mode),
+        label: kept ?? routedLabel(start.name, value, mode, direction, otherStarts.length),
       });
       if (saved) edit.onDone();
       return;
     }
     const outcome = createAreas(answer.features.map((feature) => ({
-      label: routedLabel(start.name, feature.properties.value, mode),
+      label: routedLabel(start.name, feature.properties.value, mode, direction, otherStarts.length),
       isoMode,
       transportMode: mode,
       ...(isoMode === 'isochrone' ? { duration: feature.properties.value } : { distance: feature.properties.value }),
       startPoint: start.center,
+      startPoints: centers.length > 1 ? centers : null,
+      direction,
       startAddress: start.picked ? null : start.name,
       geometry: feature.geometry,
     })).reverse()); // The largest band first, so the smaller ones are drawn on top of it.
     if (!outcome.ok) return; // The limit popup says why.
     setComputed(null);
     setStart(null);
+    setOtherStarts([]);
     setNotice(null);
     setFormKey((value) => value + 1);
   };
@@ -174,6 +203,7 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
   const goToRegion = (region: RoadNetwork) => {
     adapter?.fitTo(bboxPolygon(region.bbox), { maxZoom: 13 });
     setStart(null);
+    setOtherStarts([]);
     setError(null);
     setNotice(null);
     setRegionChosen(region);
@@ -193,6 +223,8 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
     <form className="create-form" onSubmit={(event) => void submit(event)} noValidate data-testid={`${isoMode}-form`}>
       <StartPointField key={formKey} start={start} onChange={chooseStart} autoFocus={regionChosen !== null} />
       {edit && <EditedStart start={start} />}
+      <StartList starts={starts} onAdd={addStart} onRemove={removeStart} markFrom={edit ? 1 : 0} />
+      <DirectionSwitch value={direction} onChange={setDirection} />
       {regionChosen && (
         <p className="panel-note" role="status" data-testid="road-network-chosen">{t('createArea.roadNetworkChosen', { name: regionChosen.name })}</p>
       )}

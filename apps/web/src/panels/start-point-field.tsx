@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMapAdapter } from '../map/map-context.js';
+import { useMapAdapter, type MapAdapter } from '../map/map-context.js';
 import { nearestPlace, PlaceSearch, type Place } from './place-search.js';
 import { pickedPointName } from './picked-point-name.js';
 
@@ -15,6 +15,14 @@ export interface StartPoint {
   picked: boolean;
   /** ISO alpha-2 country of a searched place; unknown for a picked point. */
   country?: string;
+}
+
+/** A start the user clicks on the map, named after the nearest town (by its coordinates when none is near or the lookup fails); null when Escape cancels. */
+export async function pickStart(adapter: MapAdapter, t: Parameters<typeof pickedPointName>[2]): Promise<StartPoint | null> {
+  const point = await adapter.pickPoint();
+  if (!point) return null;
+  const nearest = await nearestPlace(point).catch(() => null);
+  return { center: point, name: pickedPointName(point, nearest, t), picked: true, ...(nearest?.place ? { country: nearest.place.country } : {}) };
 }
 
 interface StartPointFieldProps {
@@ -34,12 +42,9 @@ export function StartPointField({ start, onChange, autoFocus }: StartPointFieldP
   const pickOnMap = async () => {
     if (!adapter) return;
     setPicking(true);
-    const point = await adapter.pickPoint();
+    const picked = await pickStart(adapter, t);
     setPicking(false);
-    if (!point) return;
-    // Named after the nearest town; by its coordinates when none is near or the lookup fails.
-    const nearest = await nearestPlace(point).catch(() => null);
-    onChange({ center: point, name: pickedPointName(point, nearest, t), picked: true, ...(nearest?.place ? { country: nearest.place.country } : {}) });
+    if (picked) onChange(picked);
   };
 
   return (

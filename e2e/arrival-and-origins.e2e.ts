@@ -1,0 +1,128 @@
+/**
+ * Arrival areas and areas from several starts in the browser, on the Monaco road network the test
+ * server imported: an arrival isochrone made from a searched place, saved and shown as an arrival;
+ * a second start picked on the map, both marked and listed, giving one area that holds both.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { insidePolygon } from '@catchment/geodata';
+import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
+import { areaItems, signUp, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import { continuePastFreePlanNotice } from './support/plans.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+/** By the casino of Monte-Carlo, a kilometre from the place search's Monaco: a five-minute walk from one does not reach the other. */
+const CASINO: [number, number] = [7.4275, 43.7395];
+const patiently = { timeout: 60_000 };
+
+interface StoredArea {
+  uuid: string; label: string; direction: string; startPoint: [number, number]; startPoints: [number, number][] | null;
+  geometry: { type: 'MultiPolygon'; coordinates: number[][][][] };
+}
+
+async function newMap(page: Page): Promise<string> {
+  await page.goto('/app/');
+  await waitForMapIdle(page);
+  await signUp(page);
+  await page.waitForURL(/\/app\/map\//);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+async function storedAreas(page: Page, accessId: string): Promise<StoredArea[]> {
+  const map = await (await page.request.get(`/api/v2/maps/${accessId}`)).json() as { folders: Array<{ areas: StoredArea[] }> };
+  return map.folders.flatMap((folder) => folder.areas);
+}
+
+const contains = (area: StoredArea, [lng, lat]: [number, number]) => area.geometry.coordinates.some((polygon) => insidePolygon(lng, lat, polygon));
+
+/** Monaco from the place search, the mode and the minutes of a travel-time area. */
+async function startInMonaco(page: Page, transportMode: string, minutes: string): Promise<void> {
+  await page.getByTestId('create-mode-isochrone').click();
+  await page.getByTestId('place-search-input').fill('Monaco');
+  await page.getByTestId('place-suggestion').first().click();
+  await page.getByTestId('transport-mode').selectOption(transportMode);
+  await page.getByTestId('values-input').fill(minutes);
+}
+
+describe('arrival areas and areas from several starts', () => {
+  it('makes an arrival isochrone in Monaco, saved and shown as an arrival', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    const accessId = await newMap(page);
+    await startInMonaco(page, 'car', '5');
+    const arrival = page.getByTestId('direction-arrival');
+    expect(await arrival.getAttribute('title')).toMatch(/from where one reaches this point/);
+    await arrival.click();
+    await expect.poll(() => page.getByTestId('arrival-hint').innerText(), patiently).toMatch(/from where one reaches this point/);
+    await page.getByTestId('routed-preview').click();
+    await waitForMapIdle(page);
+    await page.getByTestId('create-area-submit').click();
+    await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
+    await continuePastFreePlanNotice(page);
+    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/^Arrival at Monaco.*5 min by car/);
+    await waitForSaved(page);
+
+    const [stored] = await storedAreas(page, accessId);
+    expect(stored).toMatchObject({ direction: 'arrival', startPoints: null, label: expect.stringMatching(/^Arrival at Monaco/) });
+    expect(contains(stored!, stored!.startPoint)).toBe(true);
+
+    // Its edit panel says how it was made.
+    await areaItems(page).first().getByTestId('area-menu').click();
+    await page.getByTestId('area-edit').click();
+    const panel = page.getByTestId('edit-area-panel');
+    await expect.poll(() => panel.getByTestId('edit-area-starts').innerText(), patiently).toBe('Direction: Arrival');
+    expect(await panel.getByTestId('direction-arrival').getAttribute('aria-pressed')).toBe('true');
+    await waitForMapIdle(page);
+    await screenshot(page, 'arrival-area');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('adds a second start picked on the map and makes one area reached from both', async () => {
+    const { context, page, errors } = await openPage(browser, baseUrl);
+    const accessId = await newMap(page);
+    await startInMonaco(page, 'walk', '5');
+    await expect.poll(() => page.getByTestId('start-marker').count(), patiently).toBe(1);
+
+    await page.getByTestId('add-start').click();
+    await viewAt(page, CASINO, 15);
+    await page.getByTestId('add-start-field').getByTestId('add-start-pick').click();
+    const box = (await page.getByTestId('map').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => page.getByTestId('start-list-item').count(), patiently).toBe(2);
+    await expect.poll(() => page.getByTestId('start-marker').count(), patiently).toBe(2);
+    expect(await page.getByTestId('start-list').innerText()).toMatch(/Start points \(2\)/);
+
+    await screenshot(page, 'several-starts-listed');
+    await page.getByTestId('create-area-submit').click();
+    await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
+    await continuePastFreePlanNotice(page);
+    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/Monaco \+1.*5 min on foot/);
+    await waitForSaved(page);
+
+    const areas = await storedAreas(page, accessId);
+    expect(areas).toHaveLength(1);
+    const [area] = areas;
+    expect(area!.startPoints).toHaveLength(2);
+    expect(area!.startPoint).toEqual(area!.startPoints![0]);
+    const [first, second] = area!.startPoints!;
+    expect(Math.abs(second![0] - CASINO[0]) + Math.abs(second![1] - CASINO[1])).toBeLessThan(0.0005);
+    // One area holding the surroundings of both starts, where the first start's own area misses the second.
+    expect(contains(area!, first!)).toBe(true);
+    expect(contains(area!, second!)).toBe(true);
+    const alone = await (await page.request.post('/api/v2/isochrones', {
+      data: { startPoint: first, isoMode: 'isochrone', transportMode: 'walk', values: [300] },
+    })).json() as { features: Array<{ geometry: StoredArea['geometry'] }> };
+    expect(contains({ ...area!, geometry: alone.features[0]!.geometry }, second!)).toBe(false);
+    // The form is ready for the next area: one start field, no markers left.
+    await expect.poll(() => page.getByTestId('start-marker').count(), patiently).toBe(0);
+    await waitForMapIdle(page);
+    await screenshot(page, 'several-starts-created');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
