@@ -42,6 +42,8 @@ export interface Config {
   secureCookies: boolean;
   /** Imported road graphs (`npm run data -- import osm` writes them here); every one is loaded at start. */
   routingGraphDir: string;
+  /** Imported transit timetables (`npm run data -- import gtfs` writes them here); every one is loaded at start. */
+  transitTimetableDir: string;
   /**
    * The sample OpenStreetMap extracts the demo imports as road networks on first start (the
    * repository's test-data/osm); an installed copy without them simply has no demo road networks.
@@ -274,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: publicUrl.startsWith('https://'),
     routingGraphDir: path.resolve(cwd, env.ROUTING_GRAPH_DIR || path.join(dataDir, 'graphs')),
+    transitTimetableDir: path.resolve(cwd, env.TRANSIT_TIMETABLE_DIR || path.join(dataDir, 'transit')),
     demoExtractDir: path.resolve(cwd, 'test-data/osm'),
     routingWorkers: integer(env.ROUTING_WORKERS, 0, 'ROUTING_WORKERS'),
     routingModeCountries: env.ROUTING_MODE_COUNTRIES || undefined,

@@ -97,6 +97,12 @@ export const ERRORS = {
   /** Arrival or several starts asked of an external routing server, which computes neither. */
   routingOptionUnavailable: { code: 'ROUTING_OPTION_UNAVAILABLE', status: 422, message: 'errors.routingOptionUnavailable' },
   modeNotInNetwork: { code: 'MODE_NOT_AVAILABLE', status: 422, message: 'errors.modeNotInNetwork' },
+  /** Transit asked where no GTFS timetable is loaded (npm run data -- import gtfs). */
+  noTransitTimetable: { code: 'NO_TRANSIT_TIMETABLE', status: 422, message: 'errors.noTransitTimetable' },
+  /** Transit on a day the timetables covering the start do not run; details carry firstDate and lastDate. */
+  transitDateNotCovered: { code: 'TRANSIT_DATE_NOT_COVERED', status: 422, message: 'errors.transitDateNotCovered' },
+  /** Transit asked as a road distance, an arrival or from several starts: timetables answer departures from one start. */
+  transitOptionUnavailable: { code: 'TRANSIT_OPTION_UNAVAILABLE', status: 422, message: 'errors.transitOptionUnavailable' },
   // Subscriptions and billing (apps/api/src/billing).
   /** The caller has no subscription, neither their own nor a licence of another's. */
   noSubscription: { code: 'NO_SUBSCRIPTION', status: 404, message: 'errors.noSubscription' },

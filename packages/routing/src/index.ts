@@ -44,4 +44,9 @@ export { reachSums, reachedWeight, excludeReached, type ReachSums, type Exclusio
 export type { IsochroneCallOptions, IsochroneProvider, ExternalProviderOptions } from './providers/isochrone-provider.js';
 export { EXTERNAL_PROVIDERS, isExternalProviderName, type ExternalProviderName } from './providers/external-providers.js';
 export { readOsm } from './osm/read-osm.js';
+export { importGtfs, formatGtfsImportSummary, feedName, type GtfsImportProgress, type GtfsImportSummary } from './import/import-gtfs.js';
+export { loadTimetable, readTimetableHeader, TIMETABLE_EXTENSION, type Timetable, type TimetableHeader } from './transit/timetable.js';
+export { RaptorWorkspace } from './transit/raptor.js';
+export { computeTransitIsochrones, type TransitIsochroneRequest, type TransitTimings } from './transit/transit-isochrones.js';
+export type { TransitFeed } from './engine/transit-timetables.js';
 export type { OsmSink, OsmRelationMember, OsmBounds, ReadProgress } from './osm/osm-sink.js';

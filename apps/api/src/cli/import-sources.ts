@@ -6,7 +6,9 @@
 import { mkdirSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import { basename, join } from 'node:path';
-import { formatImportSummary, GRAPH_EXTENSION, importOsm, progressBar } from '@catchment/routing';
+import {
+  formatGtfsImportSummary, formatImportSummary, GRAPH_EXTENSION, importGtfs, importOsm, progressBar, type GtfsImportSummary,
+} from '@catchment/routing';
 import {
   formatAddressReadSummary, formatImportReport, formatPoiReadSummary, formatRegionBasemapSummary, REGION_BASEMAP_EXTENSION, TERRITORY_IMPORTERS,
 } from '@catchment/geodata';
@@ -17,6 +19,7 @@ import { importOsmAddressExtract, type AddressImportResult } from '../geocoding/
 import { importOsmPoiExtract, importSireneFiles, type PoiImportResult } from '../poi/data/poi-import.js';
 import { importTerritories } from '../territories/data/territory-import.js';
 import { withDataDatabase } from './cli-database.js';
+import { demoGraphDirectory, ensureDemoRoadNetworks } from '../isochrones/demo-road-networks.setup.js';
 
 export interface ImportContext {
   config: Config;
@@ -57,6 +60,17 @@ export const IMPORT_SOURCES: Record<string, ImportSource> = {
         log(formatRegionBasemapSummary(await buildRegionBasemapFromExtract(file, basemap)));
       }
       log('Restart the server to route in the imported regions; running servers show their basemap within seconds.');
+    },
+  },
+  // Public transport timetables, linked to an imported road network's walking paths.
+  gtfs: {
+    usage: 'gtfs <feed.zip>…',
+    summary: 'Public transport timetables (GTFS .zip or unzipped folder) for transit isochrones into DATA_DIR/transit/<feed>.timetable, '
+      + 'stops linked to the walking network of the road graph covering them (import its OpenStreetMap extract first)',
+    async run(files, { config, log, progress }) {
+      if (files.length === 0) throw new Error('import gtfs needs at least one GTFS feed');
+      for (const file of files) log(formatGtfsImportSummary(await importGtfsFeed(config, file, { log, progress })));
+      log('Restart the server to compute transit areas with the imported timetables.');
     },
   },
   // Businesses and points of interest, into the database (every server sees them once live).
@@ -131,6 +145,24 @@ export const IMPORT_SOURCES: Record<string, ImportSource> = {
     },
   }])),
 };
+
+/**
+ * One feed into the folder the server loads timetables from, linked to the operator's road graphs
+ * or the demo's (the operator's first, the demo's imported first if they are not yet, as the
+ * server does on its first start): what `import gtfs` runs, and the tests with it.
+ */
+export async function importGtfsFeed(
+  config: Config, file: string, { log, progress }: { log: (message: string) => void; progress?: NodeJS.WriteStream },
+): Promise<GtfsImportSummary> {
+  await ensureDemoRoadNetworks(config, log);
+  mkdirSync(config.transitTimetableDir, { recursive: true });
+  const bar = progress ? progressWriter(progress) : undefined;
+  const summary = await importGtfs(file, {
+    graphDirs: [config.routingGraphDir, demoGraphDirectory(config)], outputDir: config.transitTimetableDir, onProgress: bar?.update,
+  });
+  bar?.done();
+  return summary;
+}
 
 /** Establishments placed by their IRIS only, when no IRIS boundary is live to weigh them by (else 0). */
 async function establishmentsWithoutIrisBoundaries(db: Kysely<Database>): Promise<number> {

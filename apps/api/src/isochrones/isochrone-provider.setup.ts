@@ -20,7 +20,8 @@ export async function openIsochroneProvider(config: Config, log: (message: strin
   await ensureDemoRoadNetworks(config, log);
   // The engine logs the graphs it skips as damaged (with the command that rebuilds each) and starts with the others.
   const engine = await createRoutingEngine({
-    graphDir: config.routingGraphDir, fallbackGraphDir: demoGraphDirectory(config), workers: config.routingWorkers || undefined, log,
+    graphDir: config.routingGraphDir, fallbackGraphDir: demoGraphDirectory(config), timetableDir: config.transitTimetableDir,
+    workers: config.routingWorkers || undefined, log,
   });
   const regions = engine.regions();
   if (regions.length === 0) {
@@ -29,5 +30,7 @@ export async function openIsochroneProvider(config: Config, log: (message: strin
     return undefined;
   }
   log(`Road networks loaded: ${regions.map((region) => `${region.source}${region.fallback ? ' (demo)' : ''}`).join(', ')}`);
+  const feeds = engine.transitFeeds();
+  if (feeds.length > 0) log(`Transit timetables loaded: ${feeds.map((feed) => `${feed.source} (${feed.firstDate} → ${feed.lastDate})`).join(', ')}`);
   return engine;
 }

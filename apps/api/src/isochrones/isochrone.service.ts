@@ -16,8 +16,12 @@ export interface IsochroneAnswer extends IsochroneCollection {
     country: string | null;
     /** Some values were not whole numbers and were replaced by the mode's default (SPEC §5). */
     defaultsApplied: boolean;
-    /** Traffic data does not exist yet: a departure date is stored but does not change the result. */
-    departureDateUsed: false;
+    /**
+     * Transit: true, the timetables were read at `departureDate` (the one asked, or now when none
+     * was). Road modes: false (traffic data does not exist yet, a departure date does not change them).
+     */
+    departureDateUsed: boolean;
+    departureDate?: string;
   };
 }
 
@@ -40,6 +44,8 @@ export const ROUTING_FAILURES: Record<RoutingErrorCode, { error: ErrorName; mess
   INVALID_VALUE: { error: 'validation', message: 'validation.invalidValue' },
   CANNOT_CALCULATE: { error: 'areaCannotBeCalculated', message: 'errors.areaCannotBeCalculated' },
   BUSY: { error: 'serverBusy', message: 'errors.serverBusy' },
+  NO_TIMETABLE_FOR_POINT: { error: 'noTransitTimetable', message: 'errors.noTransitTimetable' },
+  NO_TIMETABLE_FOR_DATE: { error: 'transitDateNotCovered', message: 'errors.transitDateNotCovered' },
 };
 
 export class IsochroneService {
@@ -67,8 +73,11 @@ export class IsochroneService {
       const refusal = modeRefusal(this.modeCountries, request.transportMode, where);
       if (refusal) throw new DomainError('modeNotOffered', { message: refusal, details: { transportMode: request.transportMode, country: where ?? null } });
     }
+    if (request.transportMode === 'transit') {
+      return this.computeTransit(request, { startPoint, country, landMeters: landMeters[0]!, values: normalized.values, defaultsApplied: normalized.defaultsApplied }, signal);
+    }
     if (!isRoutedTransportMode(request.transportMode)) {
-      // Transit needs timetables (not loaded yet); a circle is geometry, not a road search.
+      // A circle is geometry, not a road search.
       throw new DomainError('areaCannotBeCalculated', { details: { transportMode: request.transportMode } });
     }
     if (!this.engine) throw noRoadNetwork(startPoint);
@@ -90,6 +99,36 @@ export class IsochroneService {
       // No road within the snapping distance and not on land: the sea, not a road the user missed.
       const startIndex = Math.max(0, starts.findIndex(([lng, lat]) => lng === point[0] && lat === point[1]));
       if (error.code === 'START_TOO_FAR' && landMeters[startIndex]! > 0) throw atSea(point);
+      const failure = ROUTING_FAILURES[error.code];
+      throw new DomainError(failure.error, { message: failure.message, details: error.details });
+    }
+  }
+
+  /**
+   * Walking and public transport, from one start, leaving at departureDate (now when the request
+   * gives none; the answer's meta says which was used), read in the timetables covering the start.
+   */
+  private async computeTransit(
+    request: IsochronesRequest,
+    { startPoint, country, landMeters, values, defaultsApplied }: { startPoint: [number, number]; country: string | undefined; landMeters: number; values: number[]; defaultsApplied: boolean },
+    signal?: AbortSignal,
+  ): Promise<IsochroneAnswer> {
+    if (request.isoMode !== 'isochrone' || request.startPoints || request.direction === 'arrival') {
+      throw new DomainError('transitOptionUnavailable', { details: { isoMode: request.isoMode, direction: request.direction ?? 'departure' } });
+    }
+    // External routing servers have no timetables.
+    if (!this.engine?.transitFeeds) throw new DomainError('noTransitTimetable', { details: { point: startPoint } });
+    const departureMs = request.departureDate ? Date.parse(request.departureDate) : Date.now();
+    const departureDate = new Date(departureMs).toISOString();
+    try {
+      const collection = await this.engine.isochrones({
+        startPoint, isoMode: 'isochrone', transportMode: 'transit', values, departureMs,
+      }, { signal });
+      return { ...collection, meta: { country: country ?? null, defaultsApplied, departureDateUsed: true, departureDate } };
+    } catch (error) {
+      if (!isRoutingError(error)) throw error;
+      if (error.code === 'NO_GRAPH_FOR_POINT') throw noRoadNetwork(startPoint);
+      if (error.code === 'START_TOO_FAR' && landMeters > 0) throw atSea(startPoint);
       const failure = ROUTING_FAILURES[error.code];
       throw new DomainError(failure.error, { message: failure.message, details: error.details });
     }

@@ -14,10 +14,10 @@ export const label = z.string().trim().min(1, { error: 'validation.required' }).
 /**
  * Dates the product stores (departure times): from 1970 to 2100. Beyond that range PGlite's and
  * PostgreSQL's timestamps disagree (year 0 is refused by one and stored by the other), and no
- * departure is planned there.
+ * departure is planned there. ISO 8601 in UTC (`Z`) or with an offset (`+01:00`).
  */
 export const DATE_RANGE = { min: '1970-01-01T00:00:00Z', max: '2100-12-31T23:59:59Z' } as const;
-export const dateTime = z.iso.datetime({ error: 'validation.date' }).refine((value) => {
+export const dateTime = z.iso.datetime({ offset: true, error: 'validation.date' }).refine((value) => {
   const time = Date.parse(value);
   return time >= Date.parse(DATE_RANGE.min) && time <= Date.parse(DATE_RANGE.max);
 }, { error: 'validation.dateOutOfRange' });

@@ -4,13 +4,25 @@ import type { RoutingGraph } from '../graph/routing-graph.js';
 import { computeIsochrones, SearchWorkspace } from '../query/compute-isochrones.js';
 import { isRoutingError } from '../errors.js';
 import { computeRoute, RouteWorkspace } from '../query/route.js';
+import { RaptorWorkspace } from '../transit/raptor.js';
+import { timetableFromBuffer, type Timetable } from '../transit/timetable.js';
+import { computeTransitIsochrones } from '../transit/transit-isochrones.js';
 import { spreadNodeWeights } from '../reach/node-weights.js';
 import { excludeReached, reachSums } from '../reach/reach-sums.js';
 import type { WorkerData, WorkerJob, WorkerJobs, WorkerJobKind, WorkerReply, WorkerTask } from './protocol.js';
 
 /** One worker: views over the shared graphs (no copy), its own search scratch memory per graph. */
-const { graphs: shared } = workerData as WorkerData;
+const { graphs: shared, timetables: sharedTimetables = [] } = workerData as WorkerData;
 const graphs: RoutingGraph[] = shared.map(({ name, buffer }) => graphFromBuffer(buffer, name));
+const timetables: Timetable[] = sharedTimetables.map(({ name, buffer }) => timetableFromBuffer(buffer, name));
+const raptorWorkspaces = new Map<number, RaptorWorkspace>();
+
+/** A timetable's RAPTOR scratch memory, made on the first transit search of it. */
+function raptorWorkspace(index: number): RaptorWorkspace {
+  let workspace = raptorWorkspaces.get(index);
+  if (!workspace) raptorWorkspaces.set(index, (workspace = new RaptorWorkspace(timetables[index]!)));
+  return workspace;
+}
 const workspaces = new Map<number, SearchWorkspace>();
 const routeWorkspaces = new Map<number, RouteWorkspace>();
 
@@ -25,6 +37,10 @@ function run(index: number, graph: RoutingGraph, workspace: SearchWorkspace, job
   switch (job.kind) {
     case 'isochrones':
       return computeIsochrones(graph, workspace, job.request);
+    case 'transitIsochrones': {
+      const { collection, timings } = computeTransitIsochrones(graph, workspace, timetables[job.request.timetable]!, raptorWorkspace(job.request.timetable), job.request);
+      return { collection, timings };
+    }
     case 'route':
       return computeRoute(graph, routeWorkspace(index, graph), job.request);
     case 'nodeWeights': {

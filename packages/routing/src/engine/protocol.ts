@@ -3,10 +3,12 @@ import type { RoutingErrorCode } from '../errors.js';
 import type { WeightSource, WeightsSpread } from '../reach/node-weights.js';
 import type { Exclusion, ReachSums, ReachSumsOptions } from '../reach/reach-sums.js';
 import type { Route, RouteRequest } from '../query/route.js';
+import type { TransitIsochroneRequest, TransitTimings } from '../transit/transit-isochrones.js';
 
-/** What the pool gives each worker at start: the shared graph buffers, one per region. */
+/** What the pool gives each worker at start: the shared graph buffers, one per region, and the transit timetables (each with its graph's index). */
 export interface WorkerData {
   graphs: Array<{ name: string; buffer: SharedArrayBuffer }>;
+  timetables?: Array<{ name: string; buffer: SharedArrayBuffer; graph: number }>;
 }
 
 /**
@@ -23,6 +25,7 @@ export interface WorkerJobs {
     result: { spread: WeightsSpread; exclusion: Exclusion };
   };
   route: { request: RouteRequest; result: Route };
+  transitIsochrones: { request: TransitIsochroneRequest & { timetable: number }; result: { collection: IsochroneCollection; timings: TransitTimings } };
   reachSums: { request: SharedWeights & ReachSumsOptions & { origins: [number, number][] }; result: ReachSums };
 }
 export type WorkerJobKind = keyof WorkerJobs;

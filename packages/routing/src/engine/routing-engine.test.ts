@@ -53,7 +53,9 @@ describe('createRoutingEngine', () => {
 
   it('refuses a start far from any road, a mode it does not route, and invalid values', async () => {
     await expect(engine.isochrones({ ...monaco, startPoint: [1.79, 42.45] })).rejects.toMatchObject({ code: 'START_TOO_FAR' });
-    await expect(engine.isochrones({ ...monaco, transportMode: 'transit' })).rejects.toMatchObject({ code: 'MODE_NOT_AVAILABLE' });
+    // Transit needs a departure time, and a timetable covering the start (none is loaded here).
+    await expect(engine.isochrones({ ...monaco, transportMode: 'transit' })).rejects.toMatchObject({ code: 'CANNOT_CALCULATE' });
+    await expect(engine.isochrones({ ...monaco, transportMode: 'transit', departureMs: Date.now() })).rejects.toMatchObject({ code: 'NO_TIMETABLE_FOR_POINT' });
     await expect(engine.isochrones({ ...monaco, transportMode: 'circle' })).rejects.toMatchObject({ code: 'MODE_NOT_AVAILABLE' });
     for (const values of [[0], [1.5], [-60], [10_801], [], ['600']]) {
       await expect(engine.isochrones({ ...monaco, values })).rejects.toMatchObject({ code: 'INVALID_VALUE' });

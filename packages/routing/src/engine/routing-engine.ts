@@ -6,7 +6,9 @@ import { loadGraph, readGraphHeader } from '../graph/graph-file.js';
 import type { GraphHeader, RoutingGraph } from '../graph/routing-graph.js';
 import { RoutingError } from '../errors.js';
 import type { IsochroneCollection, IsochroneTimings } from '../query/compute-isochrones.js';
-import { validateRequest, validateRouteRequest, type RawIsochroneRequest, type RawRouteRequest } from './validate-request.js';
+import { validateRequest, validateRouteRequest, validateTransitRequest, type RawIsochroneRequest, type RawRouteRequest } from './validate-request.js';
+import { timetableBuffer } from '../transit/timetable.js';
+import { loadTimetableFolder, timetableFor, transitFeed, type TransitFeed } from './transit-timetables.js';
 import type { Route } from '../query/route.js';
 import { WorkerPool } from './worker-pool.js';
 import type { IsochroneCallOptions } from '../providers/isochrone-provider.js';
@@ -25,6 +27,11 @@ export interface RoutingEngineOptions {
   workers?: number;
   /** Where to say which graph files were skipped as damaged and which leftovers were removed. */
   log?: (message: string) => void;
+  /**
+   * Folder holding the imported transit timetables (`*.timetable`, `npm run data -- import gtfs`),
+   * each served with the loaded graph its stops are linked to.
+   */
+  timetableDir?: string;
 }
 
 /** A loaded graph: its header, the region it is named after, and whether it is a fallback one. */
@@ -38,6 +45,8 @@ export interface LoadedRegion extends GraphHeader {
 export interface RoutingEngine {
   /** The loaded regions, for status pages, the list of regions offered to users and error hints. */
   regions(): LoadedRegion[];
+  /** The loaded transit timetables (GTFS feeds), with the dates and area each covers. */
+  transitFeeds(): TransitFeed[];
   isochrones(request: RawIsochroneRequest, options?: IsochroneCallOptions): Promise<IsochroneCollection>;
   /** The same, with the time spent snapping, searching and drawing (benchmarks). */
   isochronesWithTimings(request: RawIsochroneRequest, options?: IsochroneCallOptions): Promise<{ collection: IsochroneCollection; timings: IsochroneTimings }>;
@@ -71,12 +80,26 @@ export async function createRoutingEngine(options: RoutingEngineOptions): Promis
     for (const fallback of await loadGraphFolder(options.fallbackGraphDir, true, log, taken)) loaded.push(fallback);
   }
   const regions = loaded.map(({ region }) => region);
+  const timetables = options.timetableDir ? await loadTimetableFolder(options.timetableDir, regions, log) : [];
   const size = options.workers ?? Math.max(1, Math.min(4, availableParallelism()));
   const pool = loaded.length > 0
-    ? new WorkerPool({ graphs: loaded.map(({ file, graph }) => ({ name: file, buffer: sharedBufferOf(graph) })) }, size)
+    ? new WorkerPool({
+      graphs: loaded.map(({ file, graph }) => ({ name: file, buffer: sharedBufferOf(graph) })),
+      timetables: timetables.map(({ file, timetable, graph }) => ({ name: file, buffer: timetableBuffer(timetable), graph })),
+    }, size)
     : null;
 
+  /** Walking and public transport: the timetable covering the start and the day, on its graph. */
+  const transitIsochrones = async (raw: RawIsochroneRequest, options: IsochroneCallOptions) => {
+    const request = validateTransitRequest(raw);
+    const index = timetableFor(timetables, request.startPoint, request.departureMs);
+    const { graph } = timetables[index]!;
+    if (!pool) throw noGraphError(request.startPoint, regions);
+    return pool.runJob(graph, { kind: 'transitIsochrones', request: { ...request, timetable: index } }, options.signal);
+  };
+
   const isochronesWithTimings = async (raw: RawIsochroneRequest, options: IsochroneCallOptions = {}) => {
+    if (raw.transportMode === 'transit') return transitIsochrones(raw, options);
     const request = validateRequest(raw);
     // Several starts are searched on one network: one whose box holds them all.
     const points = request.startPoints ?? [request.startPoint];
@@ -142,6 +165,7 @@ export async function createRoutingEngine(options: RoutingEngineOptions): Promis
 
   return {
     regions: () => regions,
+    transitFeeds: () => timetables.map(({ timetable }) => transitFeed(timetable.header)),
     reachability,
     route,
     isochronesWithTimings,

@@ -4,6 +4,7 @@ import { isRoutingMode } from '../modes.js';
 import type { IsochroneRequest } from '../query/compute-isochrones.js';
 import type { RouteRequest } from '../query/route.js';
 import type { Direction } from '../query/bounded-search.js';
+import type { TransitIsochroneRequest } from '../transit/transit-isochrones.js';
 
 /** Several starts for one area: at least 2, at most this many. */
 export const MAX_START_POINTS = 10;
@@ -19,6 +20,8 @@ export interface RawIsochroneRequest {
   isoMode: string;
   transportMode: string;
   values: readonly unknown[];
+  /** Transit: when the traveller leaves (milliseconds since 1970). */
+  departureMs?: number;
 }
 
 export interface RawRouteRequest {
@@ -62,6 +65,28 @@ export function validateRequest(raw: RawIsochroneRequest): IsochroneRequest {
     transportMode: raw.transportMode,
     values: raw.values as number[],
   };
+}
+
+/**
+ * A transit request: one start, departing (arrival and several starts are not searched on
+ * timetables), travel times within the product's limit, and a departure instant.
+ */
+export function validateTransitRequest(raw: RawIsochroneRequest): TransitIsochroneRequest {
+  const startPoint = validPoint(raw.startPoint, 'The start point');
+  if (raw.startPoints !== undefined || validDirection(raw.direction) === 'arrival' || raw.isoMode !== 'isochrone') {
+    throw new RoutingError('CANNOT_CALCULATE', 'Transit areas are travel times from one start, departing', { transportMode: 'transit' });
+  }
+  if (raw.values.length === 0) throw new RoutingError('INVALID_VALUE', 'At least one value is needed', { isoMode: raw.isoMode });
+  const max = MAX_VALUE.isochrone;
+  for (const value of raw.values) {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || value > max) {
+      throw new RoutingError('INVALID_VALUE', `Values must be whole numbers between 1 and ${max}`, { isoMode: raw.isoMode, value, max });
+    }
+  }
+  if (typeof raw.departureMs !== 'number' || !Number.isFinite(raw.departureMs)) {
+    throw new RoutingError('CANNOT_CALCULATE', 'A transit area needs a departure time', { transportMode: 'transit' });
+  }
+  return { startPoint, values: raw.values as number[], departureMs: raw.departureMs };
 }
 
 /** A route's request: both points, a routed mode, a direction. */

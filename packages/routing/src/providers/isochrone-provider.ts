@@ -7,6 +7,7 @@ import type { IsochroneCollection } from '../query/compute-isochrones.js';
 import type { RawIsochroneRequest, RawRouteRequest } from '../engine/validate-request.js';
 import type { Route } from '../query/route.js';
 import type { LoadedRegion } from '../engine/routing-engine.js';
+import type { TransitFeed } from '../engine/transit-timetables.js';
 import type { ReachabilityOptions, ReachabilityRequest, ReachabilityResult } from '../engine/reachability-batch.js';
 
 export interface IsochroneCallOptions {
@@ -18,6 +19,8 @@ export interface IsochroneProvider {
   isochrones(request: RawIsochroneRequest, options?: IsochroneCallOptions): Promise<IsochroneCollection>;
   /** The road networks loaded, where the provider knows them (our engine); an external server does not say. */
   regions?(): LoadedRegion[];
+  /** The transit timetables loaded (our engine only): their presence says the provider computes transit areas. */
+  transitFeeds?(): TransitFeed[];
   /** The population reachable from many origins (our engine only: an external server has no such batch). */
   reachability?(request: ReachabilityRequest, options?: ReachabilityOptions): Promise<ReachabilityResult>;
   /**

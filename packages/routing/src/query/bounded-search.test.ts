@@ -137,6 +137,35 @@ describe('snapToRoad', () => {
     );
   });
 
+  it('from several starts each already costing something, reaches each node at the least start cost plus the way from there', async () => {
+    const { graph } = await importedGraph('monaco');
+    const workspace = new SearchWorkspace(graph);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(monacoPoint, fc.integer({ min: 0, max: 200 })), { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 400 }), (entries, budget) => {
+        const starts: SnappedPoint[] = [];
+        const costs: number[] = [];
+        for (const [[lon, lat], cost] of entries) {
+          const start = snapToRoad(graph, 'walk', lon, lat);
+          if (!start) continue;
+          starts.push(start);
+          costs.push(cost);
+        }
+        if (starts.length === 0) return;
+        const expected = new Map<number, number>();
+        for (const [i, start] of starts.entries()) {
+          if (costs[i]! > budget) continue;
+          for (const [node, cost] of referenceDijkstra(graph, 'walk', 'isochrone', start, budget - costs[i]!)) {
+            expected.set(node, Math.min(costs[i]! + cost, expected.get(node) ?? Infinity));
+          }
+        }
+        const result = workspace.searchFrom(starts, 'walk', 'isochrone', budget, 'departure', costs);
+        expect(new Set(result.settled)).toEqual(new Set(expected.keys()));
+        for (const [node, cost] of expected) expect(result.costOf(node)).toBeCloseTo(cost, 6);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
   it('refuses a start farther than 2 km from any road', async () => {
     const { graph } = await importedGraph('monaco');
     expect(snapToRoad(graph, 'car', 7.45, 43.60)).toBeNull();

@@ -64,9 +64,14 @@ export class SearchWorkspace {
 
   /**
    * The same from several starts at once (each node's cost is from the nearest of them): one
-   * search tells what a set of places reaches together, as cheaply as from one place.
+   * search tells what a set of places reaches together, as cheaply as from one place. `startCosts`
+   * (departure only): what each start has already cost when the search leaves it (a transit
+   * isochrone's egress walks on from every stop reached, each at its arrival time).
    */
-  searchFrom(starts: readonly SnappedPoint[], mode: RoutingMode, isoMode: IsoMode, budget: number, direction: Direction = 'departure'): SearchResult {
+  searchFrom(
+    starts: readonly SnappedPoint[], mode: RoutingMode, isoMode: IsoMode, budget: number, direction: Direction = 'departure',
+    startCosts?: ArrayLike<number>,
+  ): SearchResult {
     if (direction === 'arrival') return this.searchTo(starts, mode, isoMode, budget);
     const { graph, cost, stamp, settledFlag, heap } = this;
     const run = ++this.current;
@@ -82,12 +87,13 @@ export class SearchWorkspace {
         heap.push(node, value);
       }
     };
-    for (const start of starts) {
+    for (const [i, start] of starts.entries()) {
       const forward = graph.segmentForward[start.segment]!;
       const backward = graph.segmentBackward[start.segment]!;
+      const initial = startCosts ? startCosts[i]! : 0;
       // Checked before multiplying: a forbidden direction (Infinity) at fraction 0 would give NaN.
-      if (forward >= 0 && weight(forward) !== Infinity) relax(graph.segmentTo[start.segment]!, weight(forward) * (1 - start.fraction));
-      if (backward >= 0 && weight(backward) !== Infinity) relax(graph.segmentFrom[start.segment]!, weight(backward) * start.fraction);
+      if (forward >= 0 && weight(forward) !== Infinity) relax(graph.segmentTo[start.segment]!, initial + weight(forward) * (1 - start.fraction));
+      if (backward >= 0 && weight(backward) !== Infinity) relax(graph.segmentFrom[start.segment]!, initial + weight(backward) * start.fraction);
     }
 
     const { offsets, targets } = graph;

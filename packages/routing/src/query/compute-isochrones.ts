@@ -23,7 +23,8 @@ export interface IsochroneRequest {
 export interface IsochroneProperties {
   value: number;
   isoMode: IsoMode;
-  transportMode: RoutingMode;
+  /** A road mode, or transit (walking and the timetables: transit/transit-isochrones.ts). */
+  transportMode: RoutingMode | 'transit';
   /** Where the start was placed on the road network. */
   snappedPoint: [number, number];
 }

@@ -17,6 +17,7 @@ export const PIECE_STRIDE = 7;
  * the remaining budget covers, so the area ends where the budget runs out, not at the last
  * junction. Written into one typed array: this runs over every reached edge, often 100 k+.
  * For an arrival search (`direction`), the edges arriving at reached nodes instead, from their end.
+ * `startCosts`: the cost already spent at each start (as given to the search).
  */
 export function reachedPieces(
   graph: RoutingGraph,
@@ -26,11 +27,12 @@ export function reachedPieces(
   result: SearchResult,
   budget: number,
   direction: Direction = 'departure',
+  startCosts?: ArrayLike<number>,
 ): ReachedPieces {
   const startList: readonly SnappedPoint[] = Array.isArray(starts) ? starts : [starts as SnappedPoint];
   return direction === 'arrival'
     ? arrivalPieces(graph, mode, isoMode, startList, result, budget)
-    : departurePieces(graph, mode, isoMode, startList, result, budget);
+    : departurePieces(graph, mode, isoMode, startList, result, budget, startCosts);
 }
 
 function departurePieces(
@@ -40,6 +42,7 @@ function departurePieces(
   startList: readonly SnappedPoint[],
   result: SearchResult,
   budget: number,
+  startCosts?: ArrayLike<number>,
 ): ReachedPieces {
   const { lon, lat, offsets, targets, lengths } = graph;
   const times = graph.times[mode];
@@ -71,17 +74,20 @@ function departurePieces(
     out[n + 6] = lengths[edge]! * covered;
     n += PIECE_STRIDE;
   };
-  for (const start of startList) {
+  for (const [i, start] of startList.entries()) {
+    // A start reached only after some cost (a transit stop) has that much less to spare.
+    const left = budget - (startCosts ? startCosts[i]! : 0);
+    if (!(left > 0)) continue;
     out[n + 2] = out[n] = start.lon;
     out[n + 3] = out[n + 1] = start.lat;
-    out[n + 5] = out[n + 4] = budget;
+    out[n + 5] = out[n + 4] = left;
     n += PIECE_STRIDE;
     const a = graph.segmentFrom[start.segment]!;
     const b = graph.segmentTo[start.segment]!;
     const forward = graph.segmentForward[start.segment]!;
     const backward = graph.segmentBackward[start.segment]!;
-    if (forward >= 0) edgePart(a, b, forward, start.fraction, budget);
-    if (backward >= 0) edgePart(b, a, backward, 1 - start.fraction, budget);
+    if (forward >= 0) edgePart(a, b, forward, start.fraction, left);
+    if (backward >= 0) edgePart(b, a, backward, 1 - start.fraction, left);
   }
 
   // From a settled node every edge starts at its beginning (fraction 0).

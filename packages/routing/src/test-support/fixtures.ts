@@ -10,6 +10,13 @@ export const OSM_EXTRACTS = {
   monaco: 'test-data/osm/monaco.osm.pbf',
   monacoXml: 'test-data/osm/monaco.osm.gz',
   andorra: 'test-data/osm/andorra.osm.pbf',
+  rnv: 'test-data/osm/rnv-mannheim-heidelberg.osm.pbf',
+} as const;
+
+/** The GTFS feeds over the rnv extract (Mannheim–Heidelberg, Oct–Dec 2016). */
+export const GTFS_FEEDS = {
+  rnv: 'test-data/gtfs/rnv-gtfs.zip',
+  heidelbergLines22And33: 'test-data/gtfs/rnv-gtfs-heidelberg-lines-22-33.zip',
 } as const;
 
 const directory = mkdtempSync(join(tmpdir(), 'routing-test-'));

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { MultiPolygon } from 'geojson';
 import { localProjection } from '../geo.js';
 import { modeBit } from '../graph/routing-graph.js';
+import type { RoutingMode } from '../modes.js';
 import { readOsm } from '../osm/read-osm.js';
 import { SearchWorkspace, type IsochroneCollection } from '../query/compute-isochrones.js';
 import { PIECE_STRIDE, reachedPieces } from '../query/reached-pieces.js';
@@ -45,7 +46,8 @@ async function context(extract: string): Promise<{ coast: Line[]; parks: Line[] 
 export async function renderGolden(): Promise<string> {
   const collection = JSON.parse(readFileSync(join(GOLDEN_DIR, `${NAME}.geojson`), 'utf8')) as IsochroneCollection;
   const { graph } = await importedGraph('monaco');
-  const { transportMode, isoMode, snappedPoint } = collection.features[0]!.properties;
+  const { isoMode, snappedPoint } = collection.features[0]!.properties;
+  const transportMode = collection.features[0]!.properties.transportMode as RoutingMode;
   const largest = Math.max(...collection.features.map((f) => f.properties.value));
   const start = snapToRoad(graph, transportMode, ...snappedPoint)!;
   const pieces = reachedPieces(graph, transportMode, isoMode, start, new SearchWorkspace(graph).search(start, transportMode, isoMode, largest), largest);

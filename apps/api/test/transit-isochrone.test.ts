@@ -1,0 +1,155 @@
+/**
+ * Transit isochrones through the API: the rnv feed (Mannheim–Heidelberg, autumn 2016) imported by
+ * the function `npm run data -- import gtfs` runs, over the demo's Mannheim–Heidelberg roads, and
+ * served by the engine the server starts (openIsochroneProvider), with transit widened to Germany
+ * as an operator would (ROUTING_MODE_COUNTRIES).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { insidePolygon } from '@catchment/geodata';
+import type { MultiPolygonGeometry } from '@catchment/domain';
+import type { IsochroneProvider } from '@catchment/routing';
+import { importGtfsFeed } from '../src/cli/import-sources.js';
+import type { Config } from '../src/config.js';
+import { createContext } from '../src/context.js';
+import { openIsochroneProvider } from '../src/isochrones/isochrone-provider.setup.js';
+import { buildServer } from '../src/server.js';
+import { testApp } from './harness.js';
+import { call, expectStatus } from './maps-factories.js';
+
+const BISMARCKPLATZ: [number, number] = [8.6938, 49.4093];
+const SCHRIESHEIM_BAHNHOF: [number, number] = [8.6602, 49.4722];
+const NECKARGEMUEND_BAHNHOF: [number, number] = [8.7874, 49.3941];
+const DEPARTURE = '2016-11-22T08:00:00+01:00';
+const WIDENED = 'truck=fr;heavy_truck=fr;transit=fr,de;bike=europe,north_america;walk=europe,north_america';
+
+let dir: string;
+let engine: IsochroneProvider | undefined;
+/** Transit offered in Germany; and the product's rule (France only). */
+let app: FastifyInstance;
+let specApp: FastifyInstance;
+
+beforeAll(async () => {
+  const base = await testApp();
+  dir = mkdtempSync(join(tmpdir(), 'transit-'));
+  // The operator's folders are empty: the stops are linked to the demo's road network (DATA_DIR/demo/graphs, shared by the tests).
+  const config: Config = {
+    ...base.ctx.config, routingGraphDir: join(dir, 'graphs'), transitTimetableDir: join(dir, 'transit'), routingWorkers: 1, routingModeCountries: WIDENED,
+  };
+  const summary = await importGtfsFeed(config, 'test-data/gtfs/rnv-gtfs.zip', { log: () => {} });
+  expect(summary.header).toMatchObject({ stopCount: 2_057, tripCount: 20_636, region: 'rnv-mannheim-heidelberg', timezone: 'Europe/Berlin' });
+  engine = await openIsochroneProvider(config, () => {});
+  const data = { routing: engine, basemap: base.ctx.basemap, gazetteer: base.ctx.gazetteer };
+  app = await buildServer(createContext(config, base.ctx.database, data), { rateLimits: false });
+  specApp = await buildServer(createContext({ ...config, routingModeCountries: undefined }, base.ctx.database, data), { rateLimits: false });
+  await Promise.all([app.ready(), specApp.ready()]);
+}, 240_000);
+
+afterAll(async () => {
+  await app?.close();
+  await specApp?.close();
+  await engine?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Answer {
+  features: Array<{ geometry: MultiPolygonGeometry; properties: { value: number; transportMode: string } }>;
+  meta: { departureDateUsed: boolean; departureDate?: string };
+}
+
+const isochrones = (payload: unknown, lang?: 'en' | 'fr', server = app) => call(server, 'POST', '/v2/isochrones', { payload, lang });
+const contains = (geometry: MultiPolygonGeometry, [lng, lat]: [number, number]) => geometry.coordinates.some((polygon) => insidePolygon(lng, lat, polygon));
+
+describe('POST /v2/isochrones with transportMode transit', () => {
+  it('reaches Schriesheim and Neckargemünd stations (about 7 km) within 30 minutes from Bismarckplatz by tram or bus, which walking does not', async () => {
+    const transit = await expectStatus<Answer>(200, isochrones({
+      startPoint: BISMARCKPLATZ, isoMode: 'isochrone', transportMode: 'transit', values: [1800], departureDate: DEPARTURE,
+    }));
+    const area = transit.features[0]!;
+    expect(area.properties).toMatchObject({ value: 1800, transportMode: 'transit' });
+    expect(contains(area.geometry, SCHRIESHEIM_BAHNHOF)).toBe(true);
+    expect(contains(area.geometry, NECKARGEMUEND_BAHNHOF)).toBe(true);
+    expect(transit.meta).toMatchObject({ departureDateUsed: true, departureDate: '2016-11-22T07:00:00.000Z' });
+
+    const walk = await expectStatus<Answer>(200, isochrones({ startPoint: BISMARCKPLATZ, isoMode: 'isochrone', transportMode: 'walk', values: [1800] }));
+    expect(contains(walk.features[0]!.geometry, SCHRIESHEIM_BAHNHOF)).toBe(false);
+    expect(contains(walk.features[0]!.geometry, NECKARGEMUEND_BAHNHOF)).toBe(false);
+  });
+
+  it('gives nested bands; at 3 a.m., when nothing runs, the walking area itself', async () => {
+    const bands = await expectStatus<Answer>(200, isochrones({
+      startPoint: BISMARCKPLATZ, isoMode: 'isochrone', transportMode: 'transit', values: [600, 1800], departureDate: DEPARTURE,
+    }));
+    expect(bands.features.map((feature) => feature.properties.value)).toEqual([600, 1800]);
+    expect(contains(bands.features[0]!.geometry, SCHRIESHEIM_BAHNHOF)).toBe(false);
+    expect(contains(bands.features[1]!.geometry, SCHRIESHEIM_BAHNHOF)).toBe(true);
+    const night = await expectStatus<Answer>(200, isochrones({
+      startPoint: BISMARCKPLATZ, isoMode: 'isochrone', transportMode: 'transit', values: [1800], departureDate: '2016-11-22T03:00:00+01:00',
+    }));
+    const walk = await expectStatus<Answer>(200, isochrones({ startPoint: BISMARCKPLATZ, isoMode: 'isochrone', transportMode: 'walk', values: [1800] }));
+    expect(night.features[0]!.geometry).toEqual(walk.features[0]!.geometry);
+  });
+
+  it('refuses a departure outside the timetables\' dates, naming them (and takes now without a departureDate)', async () => {
+    const outside = await isochrones({
+      startPoint: BISMARCKPLATZ, isoMode: 'isochrone', transportMode: 'transit', values: [1800], departureDate: '2017-03-01T08:00:00+01:00',
+    }, 'fr');
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().error).toMatchObject({
+      code: 'TRANSIT_DATE_NOT_COVERED',
+      message: 'Les horaires de transports en commun chargés ici vont du 2016-10-22 au 2016-12-10 : choisissez un départ entre ces dates',
+    });
+    const now = await isochrones({ startPoint: BISMARCKPLATZ, isoMode: 'isochrone', transportMode: 'transit', values: [1800] });
+    expect(now.statusCode).toBe(422);
+    expect(now.json().error.code).toBe('TRANSIT_DATE_NOT_COVERED');
+    expect(Math.abs(Date.parse(now.json().error.details.departureDate) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('says in the user\'s language where no timetable covers the start', async () => {
+    // Monaco: on the demo's roads, far from any timetable.
+    const response = await isochrones({ startPoint: [7.4209, 43.7371], isoMode: 'isochrone', transportMode: 'transit', values: [900], departureDate: DEPARTURE }, 'fr',
+      await serverOfferingTransitEverywhere());
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatchObject({ code: 'NO_TRANSIT_TIMETABLE', message: expect.stringMatching(/^Les zones en transports en commun ne peuvent pas être calculées ici/) });
+    const english = await isochrones({ startPoint: [7.4209, 43.7371], isoMode: 'isochrone', transportMode: 'transit', values: [900], departureDate: DEPARTURE }, 'en',
+      await serverOfferingTransitEverywhere());
+    expect(english.json().error.message).toMatch(/^Public transport areas cannot be computed here: no timetable of this region is loaded/);
+  });
+
+  it('offers transit in France only under the product\'s rule', async () => {
+    const response = await isochrones({
+      startPoint: BISMARCKPLATZ, isoMode: 'isochrone', transportMode: 'transit', values: [1800], departureDate: DEPARTURE,
+    }, 'en', specApp);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatchObject({ code: 'MODE_NOT_OFFERED', message: 'Transit areas are only available in France' });
+  });
+
+  it('refuses road distances, arrival and several starts by transit', async () => {
+    for (const extra of [{ isoMode: 'isodistance', values: [5000] }, { direction: 'arrival' }, { startPoint: undefined, startPoints: [BISMARCKPLATZ, [8.68, 49.41]] }]) {
+      const response = await isochrones({
+        startPoint: BISMARCKPLATZ, isoMode: 'isochrone', transportMode: 'transit', values: [1800], departureDate: DEPARTURE, ...extra,
+      }, 'fr');
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error).toMatchObject({ code: 'TRANSIT_OPTION_UNAVAILABLE', message: "Les zones en transports en commun sont des temps de trajet au départ d'un seul point" });
+    }
+  });
+});
+
+let everywhere: FastifyInstance | undefined;
+/** A server of the same engine offering transit everywhere (Monaco's start reaches the engine). */
+async function serverOfferingTransitEverywhere(): Promise<FastifyInstance> {
+  if (!everywhere) {
+    const base = await testApp();
+    const config = { ...base.ctx.config, routingModeCountries: 'transit=*;walk=*;bike=*;truck=*;heavy_truck=*' };
+    everywhere = await buildServer(createContext(config, base.ctx.database, { routing: engine, basemap: base.ctx.basemap, gazetteer: base.ctx.gazetteer }), { rateLimits: false });
+    await everywhere.ready();
+  }
+  return everywhere;
+}
+
+afterAll(async () => {
+  await everywhere?.close();
+});

@@ -1,0 +1,103 @@
+import type { Feature, MultiPolygon } from 'geojson';
+import type { RoutingGraph } from '../graph/routing-graph.js';
+import { buildReachableAreas } from '../polygon/reachable-area.js';
+import type { SearchWorkspace } from '../query/bounded-search.js';
+import { snapStart, type IsochroneCollection, type IsochroneProperties, type IsochroneTimings } from '../query/compute-isochrones.js';
+import { reachedPieces } from '../query/reached-pieces.js';
+import type { SnappedPoint } from '../query/snap.js';
+import type { RaptorWorkspace } from './raptor.js';
+import { localServiceTime } from './service-days.js';
+import { stopAsStart, walkCostToPoint } from './stop-links.js';
+import type { Timetable } from './timetable.js';
+
+export interface TransitIsochroneRequest {
+  startPoint: [number, number];
+  /** Seconds, positive integers. */
+  values: number[];
+  /** When the traveller leaves the start (milliseconds since 1970, any time zone: the feed's is applied). */
+  departureMs: number;
+}
+
+/** What the transit search found, beside the polygons (tests, benches). */
+export interface TransitTimings extends IsochroneTimings {
+  /** Stops within walking reach of the start. */
+  accessStops: number;
+  /** Stops reached sooner by riding than on foot (the egress search's starts beside the start itself). */
+  ridden: number;
+}
+
+/**
+ * Where one gets within each value by walking and public transport, leaving the start at the
+ * departure time: walk to the stops within the budget (a bounded walking search), RAPTOR over
+ * the timetable from them, then walk on from the start and from every stop reached, each with the
+ * time left at its arrival (one multi-start walking search), and draw the reached walking network
+ * exactly as a walking isochrone is drawn.
+ */
+export function computeTransitIsochrones(
+  graph: RoutingGraph,
+  workspace: SearchWorkspace,
+  timetable: Timetable,
+  raptor: RaptorWorkspace,
+  request: TransitIsochroneRequest,
+): { collection: IsochroneCollection; timings: TransitTimings; arrivals: Float64Array; departure: number } {
+  const t0 = performance.now();
+  const start = snapStart(graph, 'walk', request.startPoint);
+  const t1 = performance.now();
+  const budgets = [...new Set(request.values)].sort((a, b) => a - b);
+  const budget = budgets.at(-1)!;
+
+  // Access: the stops within the budget on foot.
+  const access = workspace.search(start, 'walk', 'isochrone', budget);
+  const accessStops: number[] = [];
+  const accessSeconds: number[] = [];
+  for (let s = 0; s < timetable.header.stopCount; s++) {
+    const segment = timetable.stopSegment[s]!;
+    if (segment < 0) continue;
+    const seconds = walkCostToPoint(graph, access, segment, timetable.stopFraction[s]!) + timetable.stopWalkSeconds[s]!;
+    if (seconds <= budget) {
+      accessStops.push(s);
+      accessSeconds.push(seconds);
+    }
+  }
+
+  const { day, seconds: departure } = localServiceTime(request.departureMs, timetable.header.timezone);
+  const arrivals = raptor.search({ day, departure, limit: departure + budget, accessStops, accessSeconds });
+  // What walking alone gives a stop: the egress search from the start finds it again.
+  const walked = new Float64Array(timetable.header.stopCount).fill(Infinity);
+  accessStops.forEach((stop, i) => { walked[stop] = departure + accessSeconds[i]!; });
+
+  // Egress: from the start (cost 0) and from each stop reached sooner by riding, at the time spent getting there.
+  const starts: SnappedPoint[] = [start];
+  const costs: number[] = [0];
+  for (let s = 0; s < timetable.header.stopCount; s++) {
+    const arrival = arrivals[s]!;
+    if (arrival === Infinity || arrival >= walked[s]!) continue;
+    const cost = arrival - departure + timetable.stopWalkSeconds[s]!;
+    if (cost >= budget) continue;
+    starts.push(stopAsStart(timetable.stopLon[s]!, timetable.stopLat[s]!, timetable.stopSegment[s]!, timetable.stopFraction[s]!));
+    costs.push(cost);
+  }
+  const result = workspace.searchFrom(starts, 'walk', 'isochrone', budget, 'departure', costs);
+  const t2 = performance.now();
+  const areas = buildReachableAreas([start.lon, start.lat], budgets, (value) =>
+    reachedPieces(graph, 'walk', 'isochrone', starts, result, value, 'departure', costs),
+  );
+  const t3 = performance.now();
+  const byValue = new Map(budgets.map((value, i) => [value, areas[i]!]));
+  const features = request.values.map(
+    (value): Feature<MultiPolygon, IsochroneProperties> => ({
+      type: 'Feature',
+      properties: { value, isoMode: 'isochrone', transportMode: 'transit', snappedPoint: [start.lon, start.lat] },
+      geometry: byValue.get(value)!,
+    }),
+  );
+  return {
+    collection: { type: 'FeatureCollection', features },
+    timings: {
+      snapMs: t1 - t0, searchMs: t2 - t1, polygonMs: t3 - t2, settledNodes: result.settled.length,
+      accessStops: accessStops.length, ridden: starts.length - 1,
+    },
+    arrivals,
+    departure,
+  };
+}
