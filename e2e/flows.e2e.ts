@@ -1,8 +1,9 @@
 /**
  * Flows a new user met with messages meant for developers or dead ends: the free plan's limit (a
  * popup before anything breaks, saving still working after), a start point in the sea, merged
- * areas with a colour of their own, areas started from a click named after the nearest town, and
- * commune names with their article. Screenshots in English and French under e2e/artifacts.
+ * areas with a colour of their own and the intersection of their sources, areas started from a
+ * click named after the nearest town, and commune names with their article. Screenshots in English
+ * and French under e2e/artifacts.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -137,8 +138,8 @@ describe('travel time from the sea', () => {
   });
 });
 
-describe('merge and subtract', () => {
-  it('gives the result a colour of its own', async () => {
+describe('merge, subtract and intersect', () => {
+  it('gives the result a colour of its own, and intersects the sources into the ground they share', async () => {
     const { context, page } = await openPage(browser, baseUrl);
     const accessId = await signUpOnMap(page);
     await addSquares(page, accessId, 2, '#3b82f6');
@@ -154,6 +155,18 @@ describe('merge and subtract', () => {
     expect(merged.color.toLowerCase()).not.toBe('#3b82f6');
     await waitForMapIdle(page);
     await screenshot(page, 'flows-merged-colour');
+
+    // The two squares again (the sources, hidden by the merge): Intersect keeps the strip they share.
+    await areaItems(page).nth(0).getByTestId('area-label').click();
+    await areaItems(page).nth(2).getByTestId('area-label').click({ modifiers: ['Shift'] });
+    await page.getByTestId('intersect-button').click();
+    await poll(() => areaItems(page).count()).toBe(4);
+    expect(await areaItems(page).nth(1).innerText()).toMatch(/Square 1 ∩ Square 2[\s\S]*Intersection/);
+    await waitForSaved(page);
+    const intersection = (await mapDocument(page, accessId)).folders.flatMap((folder) => folder.areas).find((area) => area.operation === 'intersection');
+    expect(intersection?.label).toBe('Square 1 ∩ Square 2');
+    await waitForMapIdle(page);
+    await screenshot(page, 'flows-intersection');
     await context.close();
   });
 });
