@@ -17,8 +17,8 @@ import type { Config } from '../src/config.js';
 import { createContext } from '../src/context.js';
 import { openIsochroneProvider } from '../src/isochrones/isochrone-provider.setup.js';
 import { buildServer } from '../src/server.js';
-import { testApp } from './harness.js';
-import { call, expectStatus } from './maps-factories.js';
+import { signUp, testApp } from './harness.js';
+import { call, createFolder, createMap, expectStatus, postAreas } from './maps-factories.js';
 
 const BISMARCKPLATZ: [number, number] = [8.6938, 49.4093];
 const SCHRIESHEIM_BAHNHOF: [number, number] = [8.6602, 49.4722];
@@ -135,6 +135,23 @@ describe('POST /v2/isochrones with transportMode transit', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json().error).toMatchObject({ code: 'TRANSIT_OPTION_UNAVAILABLE', message: "Les zones en transports en commun sont des temps de trajet au départ d'un seul point" });
     }
+  });
+});
+
+describe('a transit area on a map', () => {
+  it('is computed by the server at the area\'s departure date, as the preview was', async () => {
+    const user = await signUp(app);
+    const map = await createMap(app, user);
+    const folderId = await createFolder(app, user, map.id);
+    const created = await expectStatus<{ areas: Array<{ geometry: MultiPolygonGeometry; transportMode: string; departureDate: string }> }>(201,
+      postAreas(app, user, map.id, folderId, [{
+        uuid: crypto.randomUUID(), label: 'Bismarckplatz – 30 min', isoMode: 'isochrone', transportMode: 'transit', duration: 1800,
+        startPoint: BISMARCKPLATZ, departureDate: DEPARTURE,
+      }]));
+    const [area] = created.areas;
+    expect(area).toMatchObject({ transportMode: 'transit', departureDate: '2016-11-22T07:00:00.000Z' });
+    expect(contains(area!.geometry, SCHRIESHEIM_BAHNHOF)).toBe(true);
+    expect(contains(area!.geometry, NECKARGEMUEND_BAHNHOF)).toBe(true);
   });
 });
 

@@ -178,10 +178,10 @@ export class IsochroneService {
       .sort((a, b) => Number(a.demo) - Number(b.demo) || a.name.localeCompare(b.name, locale));
   }
 
-  /** One band, for an area of a map (from its start or starts, leaving or reaching them): its MultiPolygon. */
+  /** One band, for an area of a map (from its start or starts, leaving or reaching them; transit at its departure): its MultiPolygon. */
   async computeOne(
     isoMode: RoutedIsoMode, transportMode: TransportMode, value: number,
-    starts: Pick<IsochronesRequest, 'startPoint' | 'startPoints' | 'direction'>,
+    starts: Pick<IsochronesRequest, 'startPoint' | 'startPoints' | 'direction' | 'departureDate'>,
   ) {
     const answer = await this.compute({ isoMode, transportMode, ...starts, values: [value] });
     const feature = answer.features[0];

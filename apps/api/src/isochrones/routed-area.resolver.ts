@@ -1,7 +1,7 @@
 /**
  * The 'routed' recipe of the maps' area-geometry registry: an isochrone (duration, seconds) or a
  * road isodistance (distance, metres) from the area's start point or start points, leaving them
- * or (direction arrival) reaching them, computed like the standalone endpoint so the stored area
+ * or (direction arrival) reaching them, by transit at its departure date, computed like the standalone endpoint so the stored area
  * is exactly what the panel previewed.
  */
 import type { AreaGeometryResolver } from '../maps/area-geometry.js';
@@ -18,6 +18,8 @@ export function routedAreaResolver(isochrones: IsochroneService): AreaGeometryRe
       return isochrones.computeOne(area.isoMode, area.transportMode, value, {
         ...(area.startPoints ? { startPoints: area.startPoints } : { startPoint }),
         ...(area.direction ? { direction: area.direction } : {}),
+        // Transit reads the timetables at the area's departure (now when it has none).
+        ...(area.transportMode === 'transit' && area.departureDate ? { departureDate: area.departureDate } : {}),
       });
     },
   };
