@@ -3,7 +3,7 @@
  * server imported: a 2-minute car isochrone made through the API, selected by a click on the map;
  * "Check a point" then a click inside it draws the way from its start and says a time within the
  * 2 minutes, a click on a road beyond it says a time beyond; Escape clears the way and keeps the
- * area selected. The card's words in French too.
+ * area selected. An area from two starts is checked from the nearer. The card's words in French too.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -28,22 +28,22 @@ const OUTSIDE: [number, number] = [7.4345, 43.7452];
 const SEA: [number, number] = [7.4600, 43.7100];
 const SECONDS = 120;
 
-/** A map of a new user holding one 2-minute car isochrone from START, made by the server. */
-async function mapWithIsochrone(page: Page): Promise<string> {
+/** A map of a new user holding one 2-minute car isochrone from START (or from several starts), made by the server. */
+async function mapWithIsochrone(page: Page, startPoints?: [number, number][]): Promise<string> {
   await signUpByApi(page);
   const created = await page.request.post('/api/v2/maps', { data: { title: 'Port' } });
   expect(created.status()).toBe(201);
   const map = (await created.json()) as { id: number; accessId: string };
   const folder = randomUUID();
   expect((await page.request.put(`/api/v2/maps/${map.id}/folders/${folder}`, { data: { label: 'Layer 1' } })).status()).toBe(201);
-  const area = { uuid: randomUUID(), isoMode: 'isochrone', transportMode: 'car', startPoint: START, duration: SECONDS, label: 'Port, 2 min' };
+  const area = { uuid: randomUUID(), isoMode: 'isochrone', transportMode: 'car', startPoint: START, ...(startPoints ? { startPoints } : {}), duration: SECONDS, label: 'Port, 2 min' };
   const answer = await page.request.post(`/api/v2/maps/${map.id}/folders/${folder}/areas/bulk`, { data: { areas: [area] }, timeout: 60_000 });
   expect(answer.status(), await answer.text()).toBe(201);
   return map.accessId;
 }
 
 /** The features of the route drawn on the map (the line and its two ends), as MapLibre holds them. */
-function routeOnMap(page: Page): Promise<Array<{ role: string; type: string; length: number }>> {
+function routeOnMap(page: Page): Promise<Array<{ role: string; type: string; length: number; at: number[] | null }>> {
   return page.evaluate(async () => {
     const map = (window as unknown as { catchmentMap: { getSource(id: string): { getData(): Promise<GeoJSON.FeatureCollection> } | undefined } }).catchmentMap;
     const source = map.getSource('catchment-route');
@@ -53,6 +53,7 @@ function routeOnMap(page: Page): Promise<Array<{ role: string; type: string; len
       role: String(feature.properties?.role),
       type: feature.geometry.type,
       length: feature.geometry.type === 'LineString' ? feature.geometry.coordinates.length : 1,
+      at: feature.geometry.type === 'Point' ? feature.geometry.coordinates : null,
     }));
   });
 }
@@ -85,6 +86,7 @@ describe('checking a point of a travel-time area', () => {
     expect(await card.innerText()).toMatch(/\d (km|mi) from the area's start, by the fastest way/);
     const roles = await routeOnMap(page);
     expect(roles.map((feature) => feature.role).sort()).toEqual(['line', 'point', 'start']);
+    expect(roles.find((feature) => feature.role === 'start')!.at).toEqual(START);
     expect(roles.find((feature) => feature.role === 'line')!.length).toBeGreaterThan(2);
     // The click of the check was the check's: the area is still the one selected.
     expect(await page.getByTestId('selection-bar').innerText()).toMatch(/1 area selected/);
@@ -103,6 +105,24 @@ describe('checking a point of a travel-time area', () => {
     expect(await routeOnMap(page)).toEqual([]);
     expect(await page.getByTestId('selection-bar').isVisible()).toBe(true);
     expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('routes an area from several starts from the nearest of them', async () => {
+    const { context, page } = await openPage(browser, baseUrl);
+    const accessId = await mapWithIsochrone(page, [START, OUTSIDE]);
+    await page.goto(`/app/map/${accessId}`);
+    await poll(() => areaItems(page).count()).toBe(1);
+    await viewAt(page, [7.4265, 43.7400], 15);
+    await areaItems(page).first().getByTestId('area-label').click();
+    // By the second start: within the 2 minutes, though beyond them from the first.
+    await checkPoint(page, [7.4335, 43.7440]);
+    const card = page.getByTestId('point-check-card');
+    await poll(() => card.getAttribute('data-within')).toBe('true');
+    expect(await card.innerText()).toMatch(/from the nearest of the area's starts, by the fastest way/);
+    expect((await routeOnMap(page)).find((feature) => feature.role === 'start')!.at).toEqual(OUTSIDE);
+    await waitForMapIdle(page);
+    await screenshot(page, 'route-check-several-starts');
     await context.close();
   });
 

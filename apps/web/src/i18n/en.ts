@@ -462,6 +462,8 @@ export const en = {
     beyond: '{{measured}} — beyond the {{value}} of this area',
     fromStart: '{{other}} from the area\'s start, by the fastest way',
     toStart: '{{other}} to the area\'s point of arrival, by the fastest way',
+    fromNearestStart: '{{other}} from the nearest of the area\'s starts, by the fastest way',
+    toNearestStart: '{{other}} to the nearest of the area\'s points of arrival, by the fastest way',
     close: 'Close and clear the way',
     failed: 'The way could not be found. Try again.',
   },

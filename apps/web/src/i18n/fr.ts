@@ -461,6 +461,8 @@ export const fr: WebCatalogue = {
     beyond: '{{measured}} — au-delà des {{value}} de cette zone',
     fromStart: '{{other}} depuis le départ de la zone, par le trajet le plus rapide',
     toStart: "{{other}} jusqu'au point d'arrivée de la zone, par le trajet le plus rapide",
+    fromNearestStart: '{{other}} depuis le plus proche des départs de la zone, par le trajet le plus rapide',
+    toNearestStart: "{{other}} jusqu'au plus proche des points d'arrivée de la zone, par le trajet le plus rapide",
     close: 'Fermer et effacer le trajet',
     failed: "Le trajet n'a pas pu être trouvé. Réessayez.",
   },

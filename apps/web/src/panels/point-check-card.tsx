@@ -1,7 +1,8 @@
 /**
  * "Check a point" for the one travel-time or road-distance area selected: the user clicks any point
  * (the button, or C), the map draws the fastest way between the area's start and it (from it, for an
- * arrival area), and a card says the time and distance and whether that is within the area's value.
+ * arrival area; from the nearest start of an area from several, each asked at once), and a card
+ * says the time and distance and whether that is within the area's value.
  * Escape or the card's close button clears the way; so does selecting something else (unmount).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -13,7 +14,7 @@ import { useDistanceUnit } from '../app/distance-unit.js';
 import { isTypingTarget } from '../editor/shortcuts.js';
 import { useMapAdapter } from '../map/map-context.js';
 import { Icon } from './icons.js';
-import { formatTravelTime, routeRequest, withinArea, type PointCheckTarget } from './point-check.js';
+import { formatTravelTime, nearestRoute, routeRequests, withinArea, type CheckedRoute, type PointCheckTarget } from './point-check.js';
 import { formatRoutedValue } from './routed-values.js';
 
 export function PointCheckCard({ target }: { target: PointCheckTarget }) {
@@ -22,7 +23,7 @@ export function PointCheckCard({ target }: { target: PointCheckTarget }) {
   const adapter = useMapAdapter();
   const [picking, setPicking] = useState(false);
   const [point, setPoint] = useState<[number, number] | null>(null);
-  const check = useMutation({ mutationFn: (request: ReturnType<typeof routeRequest>) => fetchIsochroneRoute(request) });
+  const check = useMutation({ mutationFn: (point: [number, number]) => nearestOf(target, point) });
   const { reset: resetCheck, mutate } = check;
   const mounted = useRef(true);
   /** Whether the map's current interaction is this card's pick (and so its to cancel). */
@@ -45,17 +46,17 @@ export function PointCheckCard({ target }: { target: PointCheckTarget }) {
     if (!picked) return;
     resetCheck();
     setPoint(picked);
-    mutate(routeRequest(target, picked));
+    mutate(picked);
   }, [adapter, target, mutate, resetCheck]);
 
   // The way drawn while its answer is the one shown; gone with the card.
-  const route = check.data;
+  const checked = check.data;
+  const route = checked?.route;
   useEffect(() => {
-    if (!adapter || !route || !point) return undefined;
-    const line = route.geometry;
-    adapter.showRoute({ line, start: target.startPoint, point });
+    if (!adapter || !checked || !point) return undefined;
+    adapter.showRoute({ line: checked.route.geometry, start: checked.start, point });
     return () => adapter.showRoute(null);
-  }, [adapter, route, point, target.startPoint]);
+  }, [adapter, checked, point]);
 
   // C checks a point; Escape clears the one checked before the editor's Escape clears the selection
   // (while a point is being picked, Escape cancels the pick only).
@@ -104,7 +105,7 @@ export function PointCheckCard({ target }: { target: PointCheckTarget }) {
                 })}
               </p>
               <p className="point-check-detail">
-                {t(target.direction === 'arrival' ? 'pointCheck.toStart' : 'pointCheck.fromStart', {
+                {t(detailKey(target), {
                   other: target.isoMode === 'isochrone' ? distance(route.distance) : formatTravelTime(route.duration),
                 })}
               </p>
@@ -119,4 +120,20 @@ export function PointCheckCard({ target }: { target: PointCheckTarget }) {
       )}
     </div>
   );
+}
+
+/** Every start asked at once; the nearest way kept, or the first refusal when no start has one. */
+async function nearestOf(target: PointCheckTarget, point: [number, number]): Promise<CheckedRoute> {
+  const requests = routeRequests(target, point);
+  const answers = await Promise.allSettled(requests.map((request) => fetchIsochroneRoute(request)));
+  const found = answers.flatMap((answer, i) => (answer.status === 'fulfilled' ? [{ start: requests[i]!.startPoint, route: answer.value }] : []));
+  const nearest = nearestRoute(target, found);
+  if (nearest) return nearest;
+  throw (answers.find((answer) => answer.status === 'rejected') as PromiseRejectedResult).reason;
+}
+
+function detailKey(target: PointCheckTarget): string {
+  const several = target.starts.length > 1;
+  if (target.direction === 'arrival') return several ? 'pointCheck.toNearestStart' : 'pointCheck.toStart';
+  return several ? 'pointCheck.fromNearestStart' : 'pointCheck.fromStart';
 }

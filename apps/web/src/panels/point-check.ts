@@ -1,17 +1,20 @@
 /**
- * Checking a point of a travel-time or road-distance area: which areas can be checked (one start,
- * a routed mode), the route request for a point, the verdict against the area's value and the
- * travel time as people read it. Pure, so the rules are tested without a map or a server.
+ * Checking a point of a travel-time or road-distance area: which areas can be checked (a routed
+ * mode, from one start or several), the route requests for a point, the way kept (from the nearest
+ * start, as the area itself is drawn from whichever start reaches a place first), the verdict
+ * against the area's value and the travel time as people read it. Pure, so the rules are tested
+ * without a map or a server.
  */
 import {
   isRoutedTransportMode, type Area, type IsochroneDirection, type IsochroneRouteRequest, type IsochroneRouteResponse, type RoutedIsoMode,
   type RoutedTransportMode,
 } from '@catchment/domain';
 
-/** What a point is checked against: the area's start, mode and direction, and its value (seconds or metres). */
+/** What a point is checked against: the area's starts, mode and direction, and its value (seconds or metres). */
 export interface PointCheckTarget {
   uuid: string;
-  startPoint: [number, number];
+  /** One start, or each of an area's several starts. */
+  starts: [number, number][];
   transportMode: RoutedTransportMode;
   direction: IsochroneDirection;
   isoMode: RoutedIsoMode;
@@ -19,24 +22,37 @@ export interface PointCheckTarget {
   value: number;
 }
 
+/** A way found between one of the area's starts and the point. */
+export interface CheckedRoute { start: [number, number]; route: IsochroneRouteResponse }
+
 /**
  * The area as a check target, or null when it cannot be checked: circles, drawn or combined
  * outlines and administrative areas have no road from a start to follow.
  */
 export function pointCheckTarget(area: Area): PointCheckTarget | null {
-  const { startPoint, transportMode, isoMode } = area;
-  // An area from several starts reaches a point from the nearest of them: no one start to route from.
-  const several = (area as Area & { startPoints?: unknown[] | null }).startPoints;
-  if (!startPoint || several || !transportMode || !isRoutedTransportMode(transportMode)) return null;
+  const { startPoint, startPoints, transportMode, isoMode } = area;
+  if (!startPoint || !transportMode || !isRoutedTransportMode(transportMode)) return null;
   const value = isoMode === 'isochrone' ? area.duration : isoMode === 'isodistance' ? area.distance : null;
   if (!value || (isoMode !== 'isochrone' && isoMode !== 'isodistance')) return null;
-  // Arrival areas (from where the start is reached) carry their direction; the others are departures.
-  const direction = (area as Area & { direction?: IsochroneDirection | null }).direction ?? 'departure';
-  return { uuid: area.uuid, startPoint, transportMode, direction, isoMode, value };
+  const starts = startPoints && startPoints.length > 0 ? startPoints : [startPoint];
+  return { uuid: area.uuid, starts, transportMode, direction: area.direction ?? 'departure', isoMode, value };
 }
 
-export function routeRequest(target: PointCheckTarget, point: [number, number]): IsochroneRouteRequest {
-  return { startPoint: target.startPoint, point, transportMode: target.transportMode, direction: target.direction };
+/** One request per start: from it to the point (departure), from the point to it (arrival). */
+export function routeRequests(target: PointCheckTarget, point: [number, number]): IsochroneRouteRequest[] {
+  return target.starts.map((startPoint) => ({ startPoint, point, transportMode: target.transportMode, direction: target.direction }));
+}
+
+/** What the area's value measures on a way: its time for an isochrone, its length for a road isodistance. */
+function measure(target: PointCheckTarget, route: Pick<IsochroneRouteResponse, 'duration' | 'distance'>): number {
+  return target.isoMode === 'isochrone' ? Math.round(route.duration) : Math.round(route.distance);
+}
+
+/** The way from the start nearest by the area's measure (the first of equals); null when none was found. */
+export function nearestRoute(target: PointCheckTarget, routes: CheckedRoute[]): CheckedRoute | null {
+  let best: CheckedRoute | null = null;
+  for (const candidate of routes) if (!best || measure(target, candidate.route) < measure(target, best.route)) best = candidate;
+  return best;
 }
 
 /**
@@ -45,8 +61,7 @@ export function routeRequest(target: PointCheckTarget, point: [number, number]):
  * area is drawn from, so a point near its edge may read a little beyond).
  */
 export function withinArea(target: PointCheckTarget, route: Pick<IsochroneRouteResponse, 'duration' | 'distance'>): boolean {
-  const measured = target.isoMode === 'isochrone' ? Math.round(route.duration) : Math.round(route.distance);
-  return measured <= target.value;
+  return measure(target, route) <= target.value;
 }
 
 /** A travel time for people to read: "45 s", "12 min 30 s", "1 h 5 min" (seconds dropped past an hour). */
