@@ -4,16 +4,17 @@
  * themselves by signing up their own users, so no table is ever truncated between them.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Plan } from '@catchment/domain';
+import { createRoutingEngine, importOsm, type RoutingEngine } from '@catchment/routing';
 import { demoTerritoryDirectory, ensureDemoData, TERRITORY_IMPORTERS } from '@catchment/geodata';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
-import { createContext, type AppContext } from '../src/context.js';
+import { createContext, type AppContext, type LoadedData } from '../src/context.js';
 import { PgChannelListener } from '../src/db/pg-channel-listener.js';
 import { DATA_VERSIONS_CHANNEL } from '../src/poi/count/count-versions-cache.js';
 import { buildServer } from '../src/server.js';
@@ -82,6 +83,35 @@ async function open(): Promise<{ ctx: AppContext; app: FastifyInstance }> {
 export function testApp(): Promise<{ ctx: AppContext; app: FastifyInstance }> {
   shared ??= open();
   return shared;
+}
+
+/**
+ * A routing engine on the road graphs of OpenStreetMap extracts (test-data/osm paths), imported
+ * into a scratch folder that close() removes with the engine.
+ */
+export async function testRoutingEngine(extracts: string[]): Promise<{ engine: RoutingEngine; close(): Promise<void> }> {
+  const graphDir = mkdtempSync(path.join(tmpdir(), 'graphs-'));
+  for (const extract of extracts) await importOsm(extract, path.join(graphDir, `${path.basename(extract).replace(/\.osm(\.pbf|\.gz)?$/, '')}.graph`));
+  const engine = await createRoutingEngine({ graphDir, workers: 1 });
+  return {
+    engine,
+    async close() {
+      await engine.close();
+      rmSync(graphDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A server on the worker's database (testApp()) whose travel-time areas come from `routing`, with
+ * the demo's basemap and gazetteer, and any other service given in `data` (a job queue, …).
+ */
+export async function serverWithRouting(routing: RoutingEngine, data: LoadedData = {}): Promise<{ ctx: AppContext; app: FastifyInstance }> {
+  const base = await testApp();
+  const ctx = createContext(base.ctx.config, base.ctx.database, { routing, basemap: base.ctx.basemap, gazetteer: base.ctx.gazetteer, ...data });
+  const app = await buildServer(ctx, { rateLimits: false });
+  await app.ready();
+  return { ctx, app };
 }
 
 export interface TestUser { id: number; email: string; password: string; cookie: string }

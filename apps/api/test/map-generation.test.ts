@@ -6,20 +6,16 @@
  * crash making no area twice; a lost job ending the generation as timed out.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRoutingEngine, importOsm, type RoutingEngine } from '@catchment/routing';
 import { AREA_COLOR_PALETTE, circlePolygon, UNCATEGORISED_COLOR, type ClientDatasetView, type MapDocument, type MapGenerationView } from '@catchment/domain';
-import { createContext, type AppContext } from '../src/context.js';
-import { buildServer } from '../src/server.js';
+import type { AppContext } from '../src/context.js';
 import type { JobQueue } from '../src/jobs/job-queue.js';
 import { MAP_GENERATION_QUEUE } from '../src/generation/map-generation.job.js';
 import { canonicalGeometry } from '../src/maps/geometry-hash.js';
-import { signUp, signUpOnPlan, testApp, type TestUser } from './harness.js';
+import { serverWithRouting, signUp, signUpOnPlan, testApp, testRoutingEngine, type TestUser } from './harness.js';
 import { call, createFolder, createMap, expectError, expectStatus, getMap, postAreas } from './maps-factories.js';
 import { startTestQueue } from './queue-factories.js';
 
@@ -33,22 +29,18 @@ const OPEN_SEA: [number, number] = [7.45, 43.68];
 
 let ctx: AppContext;
 let app: FastifyInstance;
-let engine: RoutingEngine;
+let roads: Awaited<ReturnType<typeof testRoutingEngine>>;
 let queue: JobQueue;
 beforeAll(async () => {
-  const base = await testApp();
-  ctx = base.ctx;
-  const graphDir = mkdtempSync(path.join(tmpdir(), 'graphs-'));
-  await importOsm(path.join(TEST_DATA, 'osm/monaco.osm.pbf'), path.join(graphDir, 'monaco.graph'));
-  engine = await createRoutingEngine({ graphDir, workers: 1 });
+  ({ ctx } = await testApp());
+  roads = await testRoutingEngine([path.join(TEST_DATA, 'osm/monaco.osm.pbf')]);
   queue = await startTestQueue(ctx);
-  app = await buildServer(createContext(ctx.config, ctx.database, { routing: engine, basemap: base.ctx.basemap, gazetteer: base.ctx.gazetteer, jobs: queue }), { rateLimits: false });
-  await app.ready();
+  ({ app } = await serverWithRouting(roads.engine, { jobs: queue }));
 }, 120_000);
 afterAll(async () => {
   await app?.close();
   await queue?.stop();
-  await engine?.close();
+  await roads?.close();
 });
 
 const generate = (user: TestUser | undefined, body: Record<string, unknown>, lang?: string) =>

@@ -4,43 +4,30 @@
  * real Monaco road network. Refused inputs answer in the reader's language and store nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { polygonsOf, type Area, type AreaGeometry, type MapDocument } from '@catchment/domain';
 import { insidePolygon } from '@catchment/geodata';
-import { createRoutingEngine, importOsm, type RoutingEngine } from '@catchment/routing';
-import { createContext } from '../src/context.js';
-import { buildServer } from '../src/server.js';
-import { signUp, testApp, type TestUser } from './harness.js';
+import { serverWithRouting, signUp, testRoutingEngine, type TestUser } from './harness.js';
 import { call, circleArea, createFolder, createMap, expectStatus, getMap, postAreas } from './maps-factories.js';
 
 /** Boulevard Albert 1er, by the port; Monte-Carlo, by the casino. */
 const START: [number, number] = [7.4209, 43.7371];
 const CASINO: [number, number] = [7.4275, 43.7395];
 
-let graphDir: string;
-let engine: RoutingEngine;
+let roads: Awaited<ReturnType<typeof testRoutingEngine>>;
 let app: FastifyInstance;
 let user: TestUser;
 
 beforeAll(async () => {
-  graphDir = mkdtempSync(join(tmpdir(), 'graphs-'));
-  await importOsm('test-data/osm/monaco.osm.pbf', join(graphDir, 'monaco.graph'));
-  engine = await createRoutingEngine({ graphDir, workers: 1 });
-  const base = await testApp();
-  const ctx = createContext(base.ctx.config, base.ctx.database, { routing: engine, basemap: base.ctx.basemap, gazetteer: base.ctx.gazetteer });
-  app = await buildServer(ctx, { rateLimits: false });
-  await app.ready();
+  roads = await testRoutingEngine(['test-data/osm/monaco.osm.pbf']);
+  ({ app } = await serverWithRouting(roads.engine));
   user = await signUp(app);
 });
 
 afterAll(async () => {
   await app?.close();
-  await engine?.close();
-  rmSync(graphDir, { recursive: true, force: true });
+  await roads?.close();
 });
 
 type AreasResult = { areas: Area[]; version: number };

@@ -4,44 +4,31 @@
  * changing back (what undo sends) giving the very same geometry. Refused changes store nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { polygonsOf, type Area } from '@catchment/domain';
 import { insidePolygon } from '@catchment/geodata';
-import { createRoutingEngine, importOsm, type RoutingEngine } from '@catchment/routing';
-import { createContext } from '../src/context.js';
-import { buildServer } from '../src/server.js';
 import { canonicalGeometry } from '../src/maps/geometry-hash.js';
-import { signUp, testApp, type TestUser } from './harness.js';
+import { serverWithRouting, signUp, testRoutingEngine, type TestUser } from './harness.js';
 import { call, circleArea, createFolder, createMap, expectStatus, getMap, haversineMeters, postAreas, square } from './maps-factories.js';
 
 const MONACO = 'test-data/osm/monaco.osm.pbf';
 /** Boulevard Albert 1er, by the port. */
 const MONACO_START: [number, number] = [7.4209, 43.7371];
 
-let graphDir: string;
-let engine: RoutingEngine;
+let roads: Awaited<ReturnType<typeof testRoutingEngine>>;
 let app: FastifyInstance;
 let user: TestUser;
 
 beforeAll(async () => {
-  graphDir = mkdtempSync(join(tmpdir(), 'graphs-'));
-  await importOsm(MONACO, join(graphDir, 'monaco.graph'));
-  engine = await createRoutingEngine({ graphDir, workers: 1 });
-  const base = await testApp();
-  const ctx = createContext(base.ctx.config, base.ctx.database, { routing: engine, basemap: base.ctx.basemap, gazetteer: base.ctx.gazetteer });
-  app = await buildServer(ctx, { rateLimits: false });
-  await app.ready();
+  roads = await testRoutingEngine([MONACO]);
+  ({ app } = await serverWithRouting(roads.engine));
   user = await signUp(app);
 });
 
 afterAll(async () => {
   await app?.close();
-  await engine?.close();
-  rmSync(graphDir, { recursive: true, force: true });
+  await roads?.close();
 });
 
 type AreasResult = { areas: Area[]; version: number };
