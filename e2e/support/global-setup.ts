@@ -31,6 +31,9 @@ declare module 'vitest' {
 const MONACO_EXTRACT = 'test-data/osm/monaco.osm.pbf';
 /** The real commune boundaries and populations of Alpes-Maritimes, for the administrative and census tests. */
 const COMMUNES_06 = ['test-data/fr/communes-06-alpes-maritimes.geojson', 'test-data/fr/population-communes-06-alpes-maritimes.csv'];
+/** The rnv timetables (Mannheim–Heidelberg, autumn 2016) over the demo's roads, for the transit test; transit is offered in Germany for it. */
+const RNV_GTFS = 'test-data/gtfs/rnv-gtfs.zip';
+const MODE_COUNTRIES = 'truck=fr;heavy_truck=fr;transit=fr,de;bike=europe,north_america;walk=europe,north_america';
 /** The OpenStreetMap addresses that place the HubSpot emulator's customers (Bindlach, Heinersreuth). */
 const NORTH_BAYREUTH = 'test-data/osm/north-bayreuth.osm.pbf';
 /** The data command line as `npm run data` runs it, built with the server. */
@@ -105,14 +108,15 @@ export default async function setup(project: TestProject) {
   importData(['osm', MONACO_EXTRACT]);
   importData(['fr-communes', ...COMMUNES_06]);
   importData(['osm-addresses', NORTH_BAYREUTH]);
+  importData(['gtfs', RNV_GTFS]);
   const hubspot = await new HubSpotEmulator().start();
   const hubspotSettings = hubspot.settings();
   const server = spawn('node', ['scripts/start.mjs'], {
     // No SMTP server and no IP-location service: e-mails land in the outbox, nothing leaves the machine.
-    // The POI tab offered for the rest of the world too: the business tests search Andorra's points of interest.
+    // The POI tab offered for the rest of the world too: the business tests search Andorra's points of interest. Transit in Germany too (the rnv timetables).
     env: {
       ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST_DIR: webDistDir, DATABASE_URL: databaseUrl, MAP_STYLE_URL: '', HOST: '127.0.0.1', SMTP_URL: '', IP_LOCATION_URL: '',
-      POI_TAB_COUNTRIES: 'us,fr,gb,be,ca,ww',
+      POI_TAB_COUNTRIES: 'us,fr,gb,be,ca,ww', ROUTING_MODE_COUNTRIES: MODE_COUNTRIES,
       HUBSPOT_CLIENT_ID: hubspotSettings.clientId, HUBSPOT_CLIENT_SECRET: hubspotSettings.clientSecret,
       HUBSPOT_API_URL: hubspotSettings.apiUrl, HUBSPOT_AUTH_URL: hubspotSettings.authUrl,
     },

@@ -9,6 +9,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROUTED_TRANSPORT_MODES, type IsochroneDirection, type RoadNetwork, type RoutedIsoMode, type RoutedTransportMode } from '@catchment/domain';
+import { DepartureField } from './departure-field.js';
+import { departureIso, departureNow, type DepartureFields } from './departure-time.js';
 import { ApiError, isAbortError } from '../api/client.js';
 import { fetchIsochrones, type IsochroneAnswer } from '../api/isochrones.js';
 import { useDistanceUnit } from '../app/distance-unit.js';
@@ -27,10 +29,13 @@ import { DirectionSwitch } from './direction-switch.js';
 import { StartList } from './start-list.js';
 import { startsRequest, withoutStart, withStart } from './routed-starts.js';
 
-/** SPEC §4: outside France, truck (and transit) fall back to car. */
-const FRANCE_ONLY_MODES: readonly RoutedTransportMode[] = ['truck', 'heavy_truck'];
+/** SPEC §4: outside France, truck falls back to car (transit stays: where it is offered is the server's configuration, which says so). */
+const FRANCE_ONLY_MODES: readonly string[] = ['truck', 'heavy_truck'];
 
 interface Computation { key: string; answer: IsochroneAnswer }
+
+/** The road modes, and public transport (travel times from one start, leaving at a chosen time). */
+type FormMode = RoutedTransportMode | 'transit';
 
 /** The API's code for a start point no loaded road network covers: the regions loaded and the circle mode are offered. */
 const NO_ROAD_NETWORK = 'NO_ROAD_NETWORK';
@@ -54,7 +59,12 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
   /** The starts after the first, for an area reached from several. */
   const [otherStarts, setOtherStarts] = useState<StartPoint[]>(() => (edit ? editedOtherStarts(edit.area, t) : []));
   const [direction, setDirection] = useState<IsochroneDirection>(() => edit?.area.direction ?? 'departure');
-  const [mode, setMode] = useState<RoutedTransportMode>(() => (edit?.area.transportMode as RoutedTransportMode | undefined) ?? 'car');
+  const [mode, setMode] = useState<FormMode>(() => (edit?.area.transportMode as RoutedTransportMode | undefined) ?? 'car');
+  const [departure, setDeparture] = useState<DepartureFields>(() => departureNow());
+  // Transit is offered for new travel-time areas: one start, leaving it, at a date and time.
+  const modes: readonly FormMode[] = isoMode === 'isochrone' && !edit ? [...ROUTED_TRANSPORT_MODES, 'transit'] : ROUTED_TRANSPORT_MODES;
+  const transit = mode === 'transit';
+  const departureDate = transit ? departureIso(departure) : null;
   const [notice, setNotice] = useState<string | null>(null);
   const [valuesText, setValuesText] = useState(() => (editedValue ? routedValueText(editedValue, isoMode, unit) : defaultRoutedText(isoMode, unit)));
   const [error, setError] = useState<FormError | null>(null);
@@ -69,15 +79,17 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
   const valuesParsed = parseRoutedValues(valuesText, isoMode, unit);
   // An area is one band: an edit takes one value.
   const parsed = edit && valuesParsed.valid && valuesParsed.values.length > 1 ? { valid: false as const, reason: 'editArea.oneValue' } : valuesParsed;
-  const starts = start ? [start, ...otherStarts] : [];
+  const starts = start ? [start, ...(transit ? [] : otherStarts)] : [];
   const centers = starts.map((item) => item.center);
   // "Port +2 – 10 min by car"; an arrival area says so: "Arrival at Port – 10 min by car".
-  const routedLabel = (place: string, value: number, transportMode: RoutedTransportMode, towards: IsochroneDirection, others: number) =>
+  const routedLabel = (place: string, value: number, transportMode: FormMode, towards: IsochroneDirection, others: number) =>
     t(towards === 'arrival' ? 'createArea.routedArrivalLabel' : 'createArea.routedLabel', {
       place: others > 0 ? t('createArea.severalStartsPlace', { place, count: others }) : place,
       value: formatRoutedValue(value, isoMode, unit, i18n.language), mode: t(`createArea.byMode.${transportMode}`),
     });
-  const key = start && parsed.valid ? JSON.stringify([centers, direction, mode, parsed.values]) : null;
+  const towards: IsochroneDirection = transit ? 'departure' : direction;
+  const ready = !!start && parsed.valid && (!transit || departureDate !== null);
+  const key = ready ? JSON.stringify([centers, towards, mode, parsed.values, departureDate]) : null;
   const preview = computed && computed.key === key ? computed.answer : null;
 
   // The preview shows the largest band; it goes when the inputs change or the form closes.
@@ -130,6 +142,7 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
       setError({ message: distanceReasonText(parsed.reason, unit, i18n.language, t) });
       return null;
     }
+    if (transit && !departureDate) return null;
     if (preview) return preview;
     const controller = new AbortController();
     request.current = controller;
@@ -138,7 +151,8 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
     setError(null);
     try {
       const answer = await fetchIsochrones({
-        ...startsRequest(centers), ...(direction === 'arrival' ? { direction } : {}), isoMode, transportMode: mode, values: parsed.values,
+        ...startsRequest(centers), ...(towards === 'arrival' ? { direction: towards } : {}), isoMode, transportMode: mode, values: parsed.values,
+        ...(departureDate ? { departureDate } : {}),
       }, controller.signal);
       setComputed({ key: key!, answer });
       const largest = answer.features[answer.features.length - 1];
@@ -181,13 +195,14 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
       return;
     }
     const outcome = createAreas(answer.features.map((feature) => ({
-      label: routedLabel(start.name, feature.properties.value, mode, direction, otherStarts.length),
+      label: routedLabel(start.name, feature.properties.value, mode, towards, centers.length - 1),
       isoMode,
       transportMode: mode,
       ...(isoMode === 'isochrone' ? { duration: feature.properties.value } : { distance: feature.properties.value }),
       startPoint: start.center,
       startPoints: centers.length > 1 ? centers : null,
-      direction,
+      direction: towards,
+      ...(departureDate ? { departureDate } : {}),
       startAddress: start.picked ? null : start.name,
       geometry: feature.geometry,
     })).reverse()); // The largest band first, so the smaller ones are drawn on top of it.
@@ -212,7 +227,7 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
 
   const busy = busySince !== null;
   const previewButton = (
-    <button type="button" className="button" disabled={!start || !parsed.valid || busy || !!preview} onClick={() => void compute()}
+    <button type="button" className="button" disabled={!ready || busy || !!preview} onClick={() => void compute()}
       data-testid="routed-preview">
       {t('createArea.preview')}
     </button>
@@ -223,19 +238,20 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
     <form className="create-form" onSubmit={(event) => void submit(event)} noValidate data-testid={`${isoMode}-form`}>
       <StartPointField key={formKey} start={start} onChange={chooseStart} autoFocus={regionChosen !== null} />
       {edit && <EditedStart start={start} />}
-      <StartList starts={starts} onAdd={addStart} onRemove={removeStart} markFrom={edit ? 1 : 0} />
-      <DirectionSwitch value={direction} onChange={setDirection} />
+      {!transit && <StartList starts={starts} onAdd={addStart} onRemove={removeStart} markFrom={edit ? 1 : 0} />}
+      {!transit && <DirectionSwitch value={direction} onChange={setDirection} />}
       {regionChosen && (
         <p className="panel-note" role="status" data-testid="road-network-chosen">{t('createArea.roadNetworkChosen', { name: regionChosen.name })}</p>
       )}
       <div className="field">
         <label htmlFor={`${id}-mode`}>{t('createArea.transportMode')}</label>
         <select id={`${id}-mode`} value={mode} data-testid="transport-mode"
-          onChange={(event) => { setMode(event.target.value as RoutedTransportMode); setNotice(null); }}>
-          {ROUTED_TRANSPORT_MODES.map((item) => <option key={item} value={item}>{t(`createArea.transportModes.${item}`)}</option>)}
+          onChange={(event) => { setMode(event.target.value as FormMode); setNotice(null); }}>
+          {modes.map((item) => <option key={item} value={item}>{t(`createArea.transportModes.${item}`)}</option>)}
         </select>
         {notice && <p className="panel-note" role="status" data-testid="mode-notice">{notice}</p>}
       </div>
+      {transit && <DepartureField value={departure} onChange={setDeparture} invalid={departureDate === null} />}
       <div className={valuesError ? 'field field-invalid' : 'field'}>
         <label htmlFor={`${id}-values`}>{valuesLabel}</label>
         <input id={`${id}-values`} type="text" inputMode="decimal" value={valuesText} aria-invalid={!!valuesError}
@@ -262,7 +278,7 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
       {edit ? <EditActions canSave={!!start && parsed.valid && !busy} onCancel={edit.onDone} before={previewButton} /> : (
         <div className="card-actions">
           {previewButton}
-          <button type="submit" className="button button-primary" disabled={!start || !parsed.valid || busy} data-testid="create-area-submit">
+          <button type="submit" className="button button-primary" disabled={!ready || busy} data-testid="create-area-submit">
             {t('createArea.create')}
           </button>
         </div>
