@@ -11,6 +11,8 @@ export const ROUTING_ERROR_CODES = [
   'CANNOT_CALCULATE',
   /** Every routing thread busy and the queue full, or a search past its time limit: try again shortly. */
   'BUSY',
+  /** The caller gave up on the search (the client went away, a newer preview replaced it): nobody reads this answer. */
+  'CANCELLED',
   /** Transit: no timetable covers the start (no GTFS feed of the region imported). */
   'NO_TIMETABLE_FOR_POINT',
   /** Transit: the timetables covering the start do not run on the departure's day (details: firstDate, lastDate). */

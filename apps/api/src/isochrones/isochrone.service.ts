@@ -44,6 +44,8 @@ export const ROUTING_FAILURES: Record<RoutingErrorCode, { error: ErrorName; mess
   INVALID_VALUE: { error: 'validation', message: 'validation.invalidValue' },
   CANNOT_CALCULATE: { error: 'areaCannotBeCalculated', message: 'errors.areaCannotBeCalculated' },
   BUSY: { error: 'serverBusy', message: 'errors.serverBusy' },
+  // Only a caller that gave up has its search cancelled, so nobody reads this; "try again" is what it would mean.
+  CANCELLED: { error: 'serverBusy', message: 'errors.serverBusy' },
   NO_TIMETABLE_FOR_POINT: { error: 'noTransitTimetable', message: 'errors.noTransitTimetable' },
   NO_TIMETABLE_FOR_DATE: { error: 'transitDateNotCovered', message: 'errors.transitDateNotCovered' },
 };
@@ -55,7 +57,7 @@ export class IsochroneService {
     private readonly modeCountries: ModeCountries,
   ) {}
 
-  /** `signal`: the client went away; the search is stopped (its routing thread replaced). */
+  /** `signal`: the client went away; the search is stopped in its routing thread, which takes the next one. */
   async compute(request: IsochronesRequest, signal?: AbortSignal): Promise<IsochroneAnswer> {
     const normalized = normalizeIsochroneValues(request.isoMode, request.values);
     if (!normalized.ok) throw new DomainError('validation', { message: normalized.messageKey, details: { value: normalized.value } });

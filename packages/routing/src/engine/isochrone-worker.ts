@@ -10,9 +10,14 @@ import { computeTransitIsochrones } from '../transit/transit-isochrones.js';
 import { spreadNodeWeights } from '../reach/node-weights.js';
 import { excludeReached, reachSums } from '../reach/reach-sums.js';
 import type { WorkerData, WorkerJob, WorkerJobs, WorkerJobKind, WorkerReply, WorkerTask } from './protocol.js';
+import { setCancellationCheck, throwIfCancelled } from '../query/cancellation.js';
 
 /** One worker: views over the shared graphs (no copy), its own search scratch memory per graph. */
-const { graphs: shared, timetables: sharedTimetables = [] } = workerData as WorkerData;
+const { graphs: shared, timetables: sharedTimetables = [], cancel } = workerData as WorkerData;
+if (cancel) {
+  const flag = new Int32Array(cancel);
+  setCancellationCheck(() => Atomics.load(flag, 0) !== 0);
+}
 const graphs: RoutingGraph[] = shared.map(({ name, buffer }) => graphFromBuffer(buffer, name));
 const timetables: Timetable[] = sharedTimetables.map(({ name, buffer }) => timetableFromBuffer(buffer, name));
 const raptorWorkspaces = new Map<number, RaptorWorkspace>();
@@ -58,6 +63,8 @@ function run(index: number, graph: RoutingGraph, workspace: SearchWorkspace, job
 parentPort!.on('message', (task: WorkerTask) => {
   let reply: WorkerReply;
   try {
+    // Given up while it waited in this thread's message queue: not even started.
+    throwIfCancelled();
     const graph = graphs[task.graph]!;
     let workspace = workspaces.get(task.graph);
     if (!workspace) workspaces.set(task.graph, (workspace = new SearchWorkspace(graph)));

@@ -9,6 +9,8 @@ import type { TransitIsochroneRequest, TransitTimings } from '../transit/transit
 export interface WorkerData {
   graphs: Array<{ name: string; buffer: SharedArrayBuffer }>;
   timetables?: Array<{ name: string; buffer: SharedArrayBuffer; graph: number }>;
+  /** The thread's own cancellation flag (one Int32, not 0: stop the current search), shared with the pool. */
+  cancel?: SharedArrayBuffer;
 }
 
 /**

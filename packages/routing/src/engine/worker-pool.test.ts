@@ -26,7 +26,7 @@ afterEach(async () => {
 const open = (limits: WorkerPoolLimits = {}) => (pool = new WorkerPool(data, 1, limits));
 
 describe('WorkerPool', () => {
-  it('stops a search whose caller gave up, running or queued, and keeps answering the others', async () => {
+  it('stops a search whose caller gave up, running or queued, and keeps answering the others on the same thread', async () => {
     const workers = open();
     const running = new AbortController();
     const queued = new AbortController();
@@ -41,10 +41,11 @@ describe('WorkerPool', () => {
     running.abort(new Error('client gone too'));
     await expect(first).rejects.toThrow('client gone too');
 
-    // The stopped search's thread was replaced: the queued search runs on the new one.
+    // The stopped search's thread read its cancellation flag and ran the queued search: no thread was replaced.
     const answer = await third;
     expect(answer.collection.features[0]!.properties.value).toBe(600);
     expect(workers.load).toEqual({ queued: 0, running: 0, threads: 1 });
+    expect(workers.threadsStarted).toBe(1);
   });
 
   it('refuses a search at once when its signal has already fired', async () => {

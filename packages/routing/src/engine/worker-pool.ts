@@ -22,11 +22,20 @@ export interface WorkerPoolLimits {
 /**
  * A fixed set of worker threads, each attached to the same SharedArrayBuffers: the graphs are in
  * memory once whatever the number of workers. Searches queue when every worker is busy, up to a
- * bound; one nobody waits for any more (the client went away) leaves the queue, or its thread is
- * stopped and replaced, which costs little: the new thread attaches to the same shared graphs.
+ * bound; one nobody waits for any more (the client went away, its time limit passed) leaves the
+ * queue, or its thread is told through its cancellation flag (query/cancellation.ts), stops within
+ * milliseconds and takes the next search. A thread that does not answer the flag within
+ * CANCEL_GRACE_MS is stopped and replaced, which costs little: the new thread attaches to the same
+ * shared graphs.
  */
+/** How long a thread told to stop its search has to answer before it is terminated and replaced. */
+const CANCEL_GRACE_MS = 2_000;
+
 export class WorkerPool {
   private readonly idle: Worker[] = [];
+  /** Each thread's cancellation flag (an Int32 shared with it): 1 while its search is no longer wanted. */
+  private readonly cancelFlags = new Map<Worker, Int32Array>();
+  private started = 0;
   private readonly queue: Pending[] = [];
   private readonly running = new Map<Worker, Pending>();
   private nextId = 1;
@@ -69,6 +78,11 @@ export class WorkerPool {
     });
   }
 
+  /** Threads started since the pool was made: its size, plus one for each thread replaced. */
+  get threadsStarted(): number {
+    return this.started;
+  }
+
   /** Searches waiting and running (for tests and the health of the pool). */
   get load(): { queued: number; running: number; threads: number } {
     return { queued: this.queue.length, running: this.running.size, threads: this.idle.length + this.running.size };
@@ -86,24 +100,38 @@ export class WorkerPool {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 
-  /** A search given up: out of the queue, or its thread stopped and a fresh one put in its place. */
+  /**
+   * A search given up: out of the queue, or its thread told to stop (it answers CANCELLED and
+   * becomes idle again), and replaced if it has not answered within the grace period.
+   */
   private stop(pending: Pending, reason: unknown): void {
     pending.settle();
     const queued = this.queue.indexOf(pending);
     if (queued >= 0) this.queue.splice(queued, 1);
     for (const [worker, running] of this.running) {
       if (running !== pending) continue;
-      this.running.delete(worker);
-      worker.removeAllListeners();
-      void worker.terminate();
-      if (!this.closed) this.idle.push(this.spawn());
+      Atomics.store(this.cancelFlags.get(worker)!, 0, 1);
+      setTimeout(() => { if (this.running.get(worker) === pending) this.replace(worker); }, CANCEL_GRACE_MS).unref();
     }
     pending.reject(reason instanceof Error ? reason : new RoutingError('CANNOT_CALCULATE', String(reason)));
     this.dispatch();
   }
 
+  /** Terminates a thread that does not answer and puts a fresh one in its place. */
+  private replace(worker: Worker): void {
+    this.running.delete(worker);
+    this.cancelFlags.delete(worker);
+    worker.removeAllListeners();
+    void worker.terminate();
+    if (!this.closed) this.idle.push(this.spawn());
+    this.dispatch();
+  }
+
   private spawn(): Worker {
-    const worker = new Worker(workerUrl(import.meta.url, 'isochrone-worker'), { workerData: this.data });
+    const cancel = new SharedArrayBuffer(4);
+    const worker = new Worker(workerUrl(import.meta.url, 'isochrone-worker'), { workerData: { ...this.data, cancel } satisfies WorkerData });
+    this.cancelFlags.set(worker, new Int32Array(cancel));
+    this.started++;
     worker.unref();
     worker.on('message', (reply: WorkerReply) => {
       const pending = this.running.get(worker);
@@ -119,6 +147,7 @@ export class WorkerPool {
     worker.on('error', (error) => {
       const pending = this.running.get(worker);
       this.running.delete(worker);
+      this.cancelFlags.delete(worker);
       pending?.settle();
       pending?.reject(new RoutingError('CANNOT_CALCULATE', error.message));
       if (!this.closed) this.idle.push(this.spawn());
@@ -132,6 +161,7 @@ export class WorkerPool {
       const worker = this.idle.pop()!;
       const pending = this.queue.shift()!;
       this.running.set(worker, pending);
+      Atomics.store(this.cancelFlags.get(worker)!, 0, 0);
       worker.postMessage(pending.task);
     }
   }

@@ -5,6 +5,7 @@ import { localProjection, type LocalProjection } from '../geo.js';
 import { PIECE_STRIDE, type ReachedPieces } from '../query/reached-pieces.js';
 import { DistanceTransform } from './distance-transform.js';
 import { fillHoles, rasterizePiece, type Grid } from './grid.js';
+import { throwIfCancelled } from '../query/cancellation.js';
 
 /**
  * Shape parameters, in metres. They follow the quality rule the polygons are measured against:
@@ -64,6 +65,7 @@ export function buildReachableAreas(origin: [number, number], budgets: number[],
   const sources = new Uint8Array(cells);
   let previous: Uint8Array | null = null;
   return pieceSets.map((pieces) => {
+    throwIfCancelled();
     const level = rasterizeLevels(grid, pieces, bufferLevels);
     const dilated = new Uint8Array(cells);
     for (let k = 0; k < levelRadii.length; k++) {

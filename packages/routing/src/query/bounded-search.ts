@@ -3,6 +3,7 @@ import type { RoutingMode } from '../modes.js';
 import FlatQueue from 'flatqueue';
 import type { SnappedPoint } from './snap.js';
 import { reversedEdges } from '../graph/reversed-edges.js';
+import { CANCELLATION_CHECK_EVERY, throwIfCancelled } from './cancellation.js';
 
 /** isochrone budgets are seconds of travel time, isodistance budgets metres along the roads. */
 export type IsoMode = 'isochrone' | 'isodistance';
@@ -105,6 +106,7 @@ export class SearchWorkspace {
       settledFlag[node] = run;
       if (settledCount === this.settledBuffer.length) this.growSettled();
       this.settledBuffer[settledCount++] = node;
+      if (settledCount % CANCELLATION_CHECK_EVERY === 0) throwIfCancelled();
       for (let e = offsets[node]!, end = offsets[node + 1]!; e < end; e++) {
         const target = targets[e]!;
         if (settledFlag[target] === run) continue;
@@ -165,6 +167,7 @@ export class SearchWorkspace {
       settledFlag[node] = run;
       if (settledCount === this.settledBuffer.length) this.growSettled();
       this.settledBuffer[settledCount++] = node;
+      if (settledCount % CANCELLATION_CHECK_EVERY === 0) throwIfCancelled();
       for (let k = offsets[node]!, end = offsets[node + 1]!; k < end; k++) {
         const source = sources[k]!;
         if (settledFlag[source] === run) continue;

@@ -1,5 +1,6 @@
 import { activeServices, SECONDS_PER_DAY } from './service-days.js';
 import type { Timetable } from './timetable.js';
+import { throwIfCancelled } from '../query/cancellation.js';
 
 /** Rounds of riding: at most this many vehicles in one journey (the budget ends journeys long before on real feeds). */
 export const MAX_RIDES = 8;
@@ -81,6 +82,7 @@ export class RaptorWorkspace {
     const ridden = new Float64Array(tt.header.stopCount);
 
     for (let round = 0; round < MAX_RIDES && markedCount > 0; round++) {
+      throwIfCancelled();
       // Patterns to scan, each from the first marked stop it serves.
       let queuedCount = 0;
       for (let m = 0; m < markedCount; m++) {
