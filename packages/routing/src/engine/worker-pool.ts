@@ -28,8 +28,12 @@ export interface WorkerPoolLimits {
  * CANCEL_GRACE_MS is stopped and replaced, which costs little: the new thread attaches to the same
  * shared graphs.
  */
-/** How long a thread told to stop its search has to answer before it is terminated and replaced. */
-const CANCEL_GRACE_MS = 2_000;
+/**
+ * How long a thread told to stop its search has to answer before it is terminated and replaced:
+ * every loop reads the flag within milliseconds, but a thread still loading, or starved of CPU on
+ * a loaded machine, answers later, and replacing it would only add a thread start to the wait.
+ */
+const CANCEL_GRACE_MS = 10_000;
 
 export class WorkerPool {
   private readonly idle: Worker[] = [];
