@@ -14,7 +14,8 @@ beforeAll(async () => {
   database = await startEmbeddedDatabase(undefined);
   pool = new pg.Pool({ ...database.connection, max: 6 });
   await pool.query('CREATE TABLE notes (id serial PRIMARY KEY, text text NOT NULL)');
-}, 60_000);
+  // Starting the embedded database (PostGIS loaded) took past 60 s beside the other suites.
+}, 180_000);
 
 afterAll(async () => {
   await pool.end();
