@@ -29,7 +29,7 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')('an import while the s
     base = `${server.url}/api`;
     // What an earlier run left.
     await dataCommand(['remove', DATASET]).catch(() => {});
-  }, 360_000);
+  }, 660_000);
 
   afterAll(async () => {
     await dataCommand(['remove', DATASET]).catch(() => {});

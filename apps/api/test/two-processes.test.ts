@@ -180,7 +180,7 @@ describe.skipIf(!onPostgres)('two API processes on one PostgreSQL (PostgreSQL on
     a = await ApiProcess.start('A', environment('a'));
     b = await ApiProcess.start('B', environment('b'));
     ({ cookie, email } = await signUp(a));
-  }, 600_000);
+  }, 1_200_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
