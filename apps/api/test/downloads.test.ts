@@ -206,13 +206,16 @@ describe('download jobs', () => {
   it('make the file once, whole, after the process writing it was killed', async () => {
     const kind = 'test-crashed';
     const directory = downloadsDirectory(ctx);
-    const child = startDownloadWorker({ connection: ctx.database.connection, queueOptions, directory, kind, workerOptions: quickRetries });
+    // The job is taken again once it expires; 3 s passed, on a loaded machine, before this test saw
+    // it active, and the child's retries used up the job before the kill.
+    const crashRetries: WorkerOptions = { ...quickRetries, retryLimit: 3, expireInSeconds: 10 };
+    const child = startDownloadWorker({ connection: ctx.database.connection, queueOptions, directory, kind, workerOptions: crashRetries });
     try {
       await child.line((line) => line === 'ready');
       let runs = 0;
       const restarted = gate();
       // This process orders the kind without running its jobs yet: the child alone takes the first attempt.
-      await downloads.declareKind(kind, quickRetries);
+      await downloads.declareKind(kind, crashRetries);
       const user = await signUp(app);
       const id = await downloads.start(user.id, kind, {}, { title: 'Interrupted' });
       await child.line((line) => line === `writing ${id}`);
@@ -228,9 +231,9 @@ describe('download jobs', () => {
         runs += 1;
         restarted.open();
         await work.output.save(Buffer.from('the whole file'), { name: 'whole.txt', contentType: 'text/plain' });
-      }, quickRetries);
+      }, crashRetries);
       await restarted.opened;
-      await downloadWhen(user, id, (view) => view.status === 'completed');
+      await downloadWhen(user, id, (view) => view.status === 'completed', 60);
       expect(runs).toBe(1);
       expect((await readdir(directory)).filter((name) => name.startsWith(id))).toEqual([id]);
       expect(await readFile(`${directory}/${id}`, 'utf8')).toBe('the whole file');
