@@ -18,8 +18,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await pool.end();
-  await database.close();
+  await pool?.end();
+  await database?.close();
 });
 
 describe('connections to the embedded database', () => {
