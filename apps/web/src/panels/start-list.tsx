@@ -4,11 +4,10 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMapAdapter } from '../map/map-context.js';
 import { Icon } from './icons.js';
-import { PlaceSearch, type Place } from './place-search.js';
+import { PlaceSearch } from './place-search.js';
 import { canAddStart } from './routed-starts.js';
-import { pickStart, type StartPoint } from './start-point-field.js';
+import { useStartChoice, type StartPoint } from './start-point-field.js';
 import './start-list.css';
 
 interface StartListProps {
@@ -21,9 +20,11 @@ interface StartListProps {
 
 export function StartList({ starts, onAdd, onRemove, markFrom = 0 }: StartListProps) {
   const { t } = useTranslation();
-  const adapter = useMapAdapter();
   const [adding, setAdding] = useState(false);
-  const [picking, setPicking] = useState(false);
+  const { adapter, picking, choosePlace, pickOnMap } = useStartChoice((start) => {
+    onAdd(start);
+    setAdding(false);
+  });
 
   useEffect(() => {
     if (!adapter) return undefined;
@@ -31,18 +32,6 @@ export function StartList({ starts, onAdd, onRemove, markFrom = 0 }: StartListPr
     return () => adapter.showStartPoints([]);
   }, [adapter, starts, markFrom]);
 
-  const add = (start: StartPoint) => {
-    onAdd(start);
-    setAdding(false);
-  };
-  const choosePlace = (place: Place) => add({ center: place.center, name: place.label, picked: false, country: place.country });
-  const pickOnMap = async () => {
-    if (!adapter) return;
-    setPicking(true);
-    const picked = await pickStart(adapter, t);
-    setPicking(false);
-    if (picked) add(picked);
-  };
 
   return (
     <div className="field start-list" data-testid="start-list">

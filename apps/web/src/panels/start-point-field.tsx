@@ -25,6 +25,25 @@ export async function pickStart(adapter: MapAdapter, t: Parameters<typeof picked
   return { center: point, name: pickedPointName(point, nearest, t), picked: true, ...(nearest?.place ? { country: nearest.place.country } : {}) };
 }
 
+/**
+ * The two ways of choosing a start, shared by the single start field and the list of starts: a
+ * place found by the search, or a point clicked on the map (`picking` while the map waits for it).
+ */
+export function useStartChoice(onChosen: (start: StartPoint) => void) {
+  const { t } = useTranslation();
+  const adapter = useMapAdapter();
+  const [picking, setPicking] = useState(false);
+  const choosePlace = (place: Place) => onChosen({ center: place.center, name: place.label, picked: false, country: place.country });
+  const pickOnMap = async () => {
+    if (!adapter) return;
+    setPicking(true);
+    const picked = await pickStart(adapter, t);
+    setPicking(false);
+    if (picked) onChosen(picked);
+  };
+  return { adapter, picking, choosePlace, pickOnMap };
+}
+
 interface StartPointFieldProps {
   start: StartPoint | null;
   onChange(start: StartPoint): void;
@@ -34,18 +53,7 @@ interface StartPointFieldProps {
 
 export function StartPointField({ start, onChange, autoFocus }: StartPointFieldProps) {
   const { t } = useTranslation();
-  const adapter = useMapAdapter();
-  const [picking, setPicking] = useState(false);
-
-  const choosePlace = (place: Place) => onChange({ center: place.center, name: place.label, picked: false, country: place.country });
-
-  const pickOnMap = async () => {
-    if (!adapter) return;
-    setPicking(true);
-    const picked = await pickStart(adapter, t);
-    setPicking(false);
-    if (picked) onChange(picked);
-  };
+  const { adapter, picking, choosePlace, pickOnMap } = useStartChoice(onChange);
 
   return (
     <div className="field">
