@@ -1,3 +1,4 @@
+import { reverseTimetable } from './reversed-timetable.js';
 import { activeServices, SECONDS_PER_DAY } from './service-days.js';
 import type { Timetable } from './timetable.js';
 import { throwIfCancelled } from '../query/cancellation.js';
@@ -16,6 +17,23 @@ export interface RaptorQuery {
   accessSeconds: ArrayLike<number>;
 }
 
+export interface LatestDepartureQuery {
+  /** The arrival's local day (days since 1970-01-01) and seconds after its midnight, in the feed's time zone. */
+  day: number;
+  arrival: number;
+  /** The earliest departure that counts, in the same seconds (arrival − the budget). */
+  earliest: number;
+  /** Stops from which one walks to the point of arrival, and the seconds walked from each. */
+  egressStops: ArrayLike<number>;
+  egressSeconds: ArrayLike<number>;
+}
+
+/** The service days searched, as offsets from the query's day, in the order of SHIFTS. */
+const FORWARD_DAYS = [-1, 0, 1];
+/** Backwards in time (negated times), a trip of the day after lies a day earlier: the same shifts, the days swapped. */
+const BACKWARD_DAYS = [1, 0, -1];
+const SHIFTS = [-SECONDS_PER_DAY, 0, SECONDS_PER_DAY];
+
 /**
  * Scratch memory of RAPTOR searches on one timetable, reused between queries (one per thread).
  * Labels are seconds after the departure day's midnight; Infinity where not reached.
@@ -28,8 +46,10 @@ export class RaptorWorkspace {
   private readonly patternFrom: Int32Array;
   private readonly queued: Uint32Array;
   private activeFor: { day: number; flags: Uint8Array[] } | null = null;
+  /** The search on the reversed timetable, for latest departures: made on the first one asked. */
+  private backward: { workspace: RaptorWorkspace; latest: Float64Array } | null = null;
 
-  constructor(private readonly timetable: Timetable) {
+  constructor(private readonly timetable: Timetable, private readonly serviceDays: readonly number[] = FORWARD_DAYS) {
     const stops = timetable.header.stopCount;
     this.earliest = new Float64Array(stops);
     this.previous = new Float64Array(stops);
@@ -42,7 +62,7 @@ export class RaptorWorkspace {
   /** Services running the day before, on and after the departure's day (a trip of yesterday's service runs past midnight; a 3-hour budget past tonight's). */
   private servicesAround(day: number): Uint8Array[] {
     if (this.activeFor?.day !== day) {
-      this.activeFor = { day, flags: [-1, 0, 1].map((offset) => activeServices(this.timetable, day + offset)) };
+      this.activeFor = { day, flags: this.serviceDays.map((offset) => activeServices(this.timetable, day + offset)) };
     }
     return this.activeFor.flags;
   }
@@ -51,7 +71,8 @@ export class RaptorWorkspace {
    * Earliest arrival at every stop (RAPTOR, Delling et al. 2012): round k rides k vehicles. Each
    * round scans the patterns serving the stops improved in the round before, from the first such
    * stop on, boarding the first trip running that day that leaves after the previous round's
-   * arrival there; then foot transfers from the stops it improved. Arrivals after `limit` are
+   * arrival there; then foot transfers from the stops where riding arrived sooner than in any
+   * round before (even where a walk arrived sooner still). Arrivals after `limit` are
    * dropped. Returns the labels (a view: valid until the next search).
    */
   search(query: RaptorQuery): Float64Array {
@@ -76,10 +97,13 @@ export class RaptorWorkspace {
       mark(stop);
     }
     const services = this.servicesAround(query.day);
-    const shifts = [-SECONDS_PER_DAY, 0, SECONDS_PER_DAY];
+    const shifts = SHIFTS;
     const improved = new Uint32Array(tt.header.stopCount);
-    // Arrivals by riding in the current round: transfers walk on from these, never from another walk.
-    const ridden = new Float64Array(tt.header.stopCount);
+    const improvedThisRound = new Uint8Array(tt.header.stopCount);
+    // The earliest arrival by riding, over all rounds: transfers walk on from these, never from
+    // another walk. Kept apart from `earliest`: a stop reached sooner on foot may still be the
+    // place to change at when a vehicle gets there, since a second walk cannot follow the first.
+    const ridden = new Float64Array(tt.header.stopCount).fill(Infinity);
 
     for (let round = 0; round < MAX_RIDES && markedCount > 0; round++) {
       throwIfCancelled();
@@ -102,10 +126,15 @@ export class RaptorWorkspace {
       markedCount = 0;
       let improvedCount = 0;
       const improve = (stop: number, time: number) => {
-        earliest[stop] = time;
         ridden[stop] = time;
-        if (!marked[stop]) improved[improvedCount++] = stop;
-        mark(stop);
+        if (!improvedThisRound[stop]) {
+          improvedThisRound[stop] = 1;
+          improved[improvedCount++] = stop;
+        }
+        if (time < earliest[stop]!) {
+          earliest[stop] = time;
+          mark(stop);
+        }
       };
 
       for (let q = 0; q < queuedCount; q++) {
@@ -123,7 +152,7 @@ export class RaptorWorkspace {
           const stop = tt.patternStops[stopsAt + i]!;
           if (trip >= 0) {
             const arrival = tt.arrivals[timesAt + trip * length + i]! + shift;
-            if (arrival <= limit && arrival < earliest[stop]!) improve(stop, arrival);
+            if (arrival <= limit && arrival < ridden[stop]!) improve(stop, arrival);
           }
           const ready = previous[stop]!;
           if (ready === Infinity) continue;
@@ -156,6 +185,7 @@ export class RaptorWorkspace {
       // Foot transfers from the stops reached by riding in this round.
       for (let m = 0; m < improvedCount; m++) {
         const stop = improved[m]!;
+        improvedThisRound[stop] = 0;
         const arrival = ridden[stop]!;
         for (let k = tt.transferOffsets[stop]!, end = tt.transferOffsets[stop + 1]!; k < end; k++) {
           const target = tt.transferTargets[k]!;
@@ -173,5 +203,28 @@ export class RaptorWorkspace {
       }
     }
     return earliest;
+  }
+
+  /**
+   * Latest departure from every stop that still reaches the point of arrival in time: the same
+   * search run backwards in time, on the reversed timetable (`reverseTimetable`) from minus the
+   * arrival. Round k rides k vehicles, boarding the latest trip that reaches the next leg in time;
+   * foot transfers lead to the stops where a ride was boarded; departures before `earliest` are
+   * dropped; trips of the day before, the day and the day after, as forwards. Returns seconds
+   * after the arrival day's midnight, −Infinity where the point is not reached (a view: valid
+   * until the next search).
+   */
+  latestDepartures(query: LatestDepartureQuery): Float64Array {
+    this.backward ??= {
+      workspace: new RaptorWorkspace(reverseTimetable(this.timetable), BACKWARD_DAYS),
+      latest: new Float64Array(this.timetable.header.stopCount),
+    };
+    const { workspace, latest } = this.backward;
+    const negated = workspace.search({
+      day: query.day, departure: -query.arrival, limit: -query.earliest, accessStops: query.egressStops, accessSeconds: query.egressSeconds,
+    });
+    // 0 − x rather than −x: a departure at midnight is 0, not −0.
+    for (let s = 0; s < latest.length; s++) latest[s] = 0 - negated[s]!;
+    return latest;
   }
 }
