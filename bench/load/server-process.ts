@@ -26,10 +26,14 @@ export interface RunningServer {
 
 /**
  * `dataDir` keeps the demo data between runs (built once); its `db` folder, the embedded
- * database, is deleted first so every PGlite run starts from an empty, freshly migrated database.
+ * database, is deleted first so every PGlite run starts from an empty, freshly migrated database,
+ * unless `keepDatabase` (a bench that does not measure the database skips loading the demo's
+ * territories into it again, a minute or more).
  */
-export async function startServer(options: { dataDir: string; databaseUrl?: string | undefined; log: (line: string) => void; env?: NodeJS.ProcessEnv }): Promise<RunningServer> {
-  if (!options.databaseUrl) rmSync(path.join(options.dataDir, 'db'), { recursive: true, force: true });
+export async function startServer(options: {
+  dataDir: string; databaseUrl?: string | undefined; keepDatabase?: boolean; log: (line: string) => void; env?: NodeJS.ProcessEnv;
+}): Promise<RunningServer> {
+  if (!options.databaseUrl && !options.keepDatabase) rmSync(path.join(options.dataDir, 'db'), { recursive: true, force: true });
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -1,16 +1,20 @@
 /**
  * Routing benchmark: our engine against PostgreSQL + PostGIS + pgRouting on the same extracts,
- * same machine, same run. `npm run bench:routing -- [--regions a,b] [--points 100] [--quality-points 10] [--no-baseline]`.
+ * same machine, same run. `npm run bench:routing -- [--regions a,b] [--points 100] [--quality-points 10] [--no-baseline] [--no-http]`.
  *
  * Per region: import time, peak memory and bytes per edge (ours: one child process; the peer:
  * osmium .pbf → .osm then osm2pgrouting with the car configuration); then 10, 30 and 60 minutes by
- * car, 15 minutes on foot and 5 km by bike from the same seeded random start points, p50 and p95
- * latency split into snap / search / polygon, settled nodes per second, and the shape quality of
- * both engines' polygons against the road our search reached.
+ * car, 15 minutes on foot and 5 km by bike from the same seeded random start points: ours through
+ * the HTTP API (the real server in a child process, POST /api/v2/isochrones) and through the
+ * engine's worker pool in this process (p50 and p95 split into snap / search / polygon), the peer
+ * through one connection, interleaved point by point; settled nodes per second; for car, our search
+ * against a plain bounded Dijkstra in C on the same graph from the same starts (reference-search.ts),
+ * which must settle the same nodes; and the shape quality of both engines' polygons against the
+ * road our search reached.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import {
@@ -35,6 +39,8 @@ import {
   type BaselineSetup,
   type MeasuredRun,
 } from './pgrouting-baseline.js';
+import { ApiIsochrones, isArea } from './http-isochrones.js';
+import { compileReference, ReferenceProcess, seedsOf } from './reference-search.js';
 import { seedOf, startPoints } from './start-points.js';
 import { mb, median, ms, pct, percentile, ratio, table } from '../stats.js';
 
@@ -64,16 +70,18 @@ interface Options {
   points: number;
   qualityPoints: number;
   baseline: boolean;
+  http: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { regions: REGIONS, points: 100, qualityPoints: 10, baseline: true };
+  const options: Options = { regions: REGIONS, points: 100, qualityPoints: 10, baseline: true, http: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--regions') options.regions = argv[++i]!.split(',');
     else if (arg === '--points') options.points = Number(argv[++i]);
     else if (arg === '--quality-points') options.qualityPoints = Number(argv[++i]);
     else if (arg === '--no-baseline') options.baseline = false;
+    else if (arg === '--no-http') options.http = false;
     else throw new Error(`Unknown option ${arg}`);
   }
   return options;
@@ -94,9 +102,30 @@ interface Quality {
   far: number[];
 }
 
+/** Our requests through the HTTP API: the time from sending to the answer's last byte. */
+interface HttpLatency {
+  totalMs: number[];
+  failures: number;
+  /** The first failure's status and answer, to say why. */
+  firstFailure?: string;
+}
+
+/** Our search and the compiled reference's on the same starts (car). */
+interface ReferenceComparison {
+  oursSearchMs: number[];
+  referenceMs: number[];
+  /** Searches where both settled the same number of nodes, of those compared. */
+  sameSettled: number;
+  compared: number;
+  oursSettled: number[];
+  referenceSettled: number[];
+}
+
 interface QueryResult {
   kind: QueryKind;
   ours: Latency & { settledPerSecond: number[] };
+  http: HttpLatency | null;
+  reference: ReferenceComparison | null;
   peer: Latency | null;
   oursQuality: Quality;
   peerQuality: Quality;
@@ -125,7 +154,10 @@ async function importOurs(input: string, output: string): Promise<OurImport> {
   return { seconds: summary.milliseconds / 1000, maxRssKb: summary.maxRssKb, idleRssKb: summary.idleRssKb, bytesPerEdge: summary.bytesPerEdge };
 }
 
-async function benchRegion(region: string, options: Options, setup: BaselineSetup | null, work: string): Promise<RegionResult> {
+/** The compiled reference search (reference-search.ts), or why there is none. */
+type Reference = { ok: true; binary: string } | { ok: false; reason: string };
+
+async function benchRegion(region: string, options: Options, setup: BaselineSetup | null, reference: Reference, work: string): Promise<RegionResult> {
   const pbf = join(EXTRACT_DIR, `${region}.osm.pbf`);
   const graphDir = join(work, region);
   mkdirSync(graphDir, { recursive: true });
@@ -149,19 +181,39 @@ async function benchRegion(region: string, options: Options, setup: BaselineSetu
   const points = startPoints(graph, options.points, seedOf(region));
   const engine = await createRoutingEngine({ graphDir, workers: 1 });
   const baseline = setup ? new BaselineQueries(region) : null;
+  let api: ApiIsochrones | null = null;
   const queries: QueryResult[] = [];
   try {
-    for (const kind of QUERIES) {
+    if (options.http) {
+      log(`${region}: starting the API on its graph`);
+      api = await ApiIsochrones.start(graphDir, (line) => log(`${region} server: ${line}`));
+    }
+    for (const [kindIndex, kind] of QUERIES.entries()) {
       log(`${region}: ${kind.label} from ${points.length} points`);
       const request = (point: [number, number]) => ({ startPoint: point, isoMode: kind.isoMode, transportMode: kind.transportMode, values: [kind.value] });
-      // Warm-up (JIT, caches) on both sides, not counted.
-      for (const point of points.slice(0, 3)) {
+      // Each start point is its own client for the per-address rate limit, a new one per request kind.
+      const client = (i: number, warmUp = false) => `10.${warmUp ? 200 : kindIndex}.${(i >> 8) & 255}.${i & 255}`;
+      const referenceSearch = reference.ok && kind.transportMode === 'car' && kind.isoMode === 'isochrone'
+        ? new ReferenceProcess(reference.binary, graphPath, kind.transportMode)
+        : null;
+      const referenceOf = (point: [number, number]) => {
+        const start = snapToRoad(graph, kind.transportMode, point[0], point[1]);
+        return start ? referenceSearch?.search({ budget: kind.value, seeds: seedsOf(graph, kind.transportMode, start) }) : undefined;
+      };
+      // Warm-up (JIT, caches) on every side, not counted.
+      for (const [i, point] of points.slice(0, 3).entries()) {
         await engine.isochrones(request(point)).catch(() => undefined);
+        await api?.request(request(point), client(kindIndex * 3 + i, true)).catch(() => undefined);
+        await referenceOf(point);
         await baseline?.isochrone(kind.baseline, point, kind.value).catch(() => undefined);
       }
       const result: QueryResult = {
         kind,
         ours: { ...newLatency(), settledPerSecond: [] },
+        http: api ? { totalMs: [], failures: 0 } : null,
+        reference: referenceSearch
+          ? { oursSearchMs: [], referenceMs: [], sameSettled: 0, compared: 0, oursSettled: [], referenceSettled: [] }
+          : null,
         peer: baseline ? newLatency() : null,
         oursQuality: { inside: [], far: [] },
         peerQuality: { inside: [], far: [] },
@@ -169,6 +221,7 @@ async function benchRegion(region: string, options: Options, setup: BaselineSetu
       for (const [i, point] of points.entries()) {
         const started = performance.now();
         let ourPolygon = null;
+        let oursSettled: number | null = null;
         try {
           const { collection, timings } = await engine.isochronesWithTimings(request(point));
           const total = performance.now() - started;
@@ -178,8 +231,33 @@ async function benchRegion(region: string, options: Options, setup: BaselineSetu
           result.ours.totalMs.push(total);
           result.ours.settledPerSecond.push(timings.settledNodes / (timings.searchMs / 1000));
           ourPolygon = collection.features[0]!.geometry;
+          oursSettled = timings.settledNodes;
+          if (result.reference) result.reference.oursSearchMs.push(timings.searchMs);
         } catch {
           result.ours.failures++;
+        }
+        const referenceAnswer = await referenceOf(point);
+        if (result.reference && referenceAnswer) {
+          result.reference.referenceMs.push(referenceAnswer.milliseconds);
+          result.reference.referenceSettled.push(referenceAnswer.settledNodes);
+          if (oursSettled !== null) {
+            result.reference.oursSettled.push(oursSettled);
+            result.reference.compared++;
+            if (oursSettled === referenceAnswer.settledNodes) result.reference.sameSettled++;
+          }
+        }
+        if (api && result.http) {
+          try {
+            const answer = await api.request(request(point), client(i));
+            if (isArea(answer, 1)) result.http.totalMs.push(answer.milliseconds);
+            else {
+              result.http.failures++;
+              result.http.firstFailure ??= `${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}`;
+            }
+          } catch (error) {
+            result.http.failures++;
+            result.http.firstFailure ??= (error as Error).message;
+          }
         }
         let peerPolygon = null;
         if (baseline && result.peer) {
@@ -207,9 +285,12 @@ async function benchRegion(region: string, options: Options, setup: BaselineSetu
           }
         }
       }
+      referenceSearch?.close();
+      if (result.http?.firstFailure) log(`${region}: ${kind.label} through HTTP failed ${result.http.failures} times, first: ${result.http.firstFailure}`);
       queries.push(result);
     }
   } finally {
+    await api?.stop();
     await engine.close();
     await baseline?.close();
     if (setup) await dropBaselineDatabases(region);
@@ -238,21 +319,44 @@ function report(result: RegionResult): string {
     );
   }
   lines.push(table(importRows), '');
-  const rows = [['request', 'ours p50 (snap/search/polygon) ms', 'ours p95', 'settled/s', 'pgRouting p50 (snap/search/hull) ms', 'pgRouting p95', 'speed-up p50', 'p95']];
+  const rows = [[
+    'request', 'ours HTTP p50', 'p95', 'engine p50 (snap/search/polygon) ms', 'engine p95', 'settled/s',
+    'pgRouting p50 (snap/search/hull) ms', 'pgRouting p95', 'speed-up p50', 'p95',
+  ]];
   for (const q of result.queries) {
     const peerLatency = q.peer;
+    const ours = oursEndToEnd(q);
     rows.push([
       q.kind.label + (q.ours.failures ? ` (${q.ours.failures} failed)` : ''),
+      q.http ? ms(percentile(q.http.totalMs, 50)) + (q.http.failures ? ` (${q.http.failures} failed)` : '') : '–',
+      q.http ? ms(percentile(q.http.totalMs, 95)) : '–',
       split(q.ours, 50),
       split(q.ours, 95),
       `${(median(q.ours.settledPerSecond) / 1e6).toFixed(1)} M`,
       peerLatency ? split(peerLatency, 50) + (peerLatency.failures ? ` (${peerLatency.failures} failed)` : '') : '–',
       peerLatency ? split(peerLatency, 95) : '–',
-      peerLatency ? ratio(percentile(peerLatency.totalMs, 50) / percentile(q.ours.totalMs, 50)) : '–',
-      peerLatency ? ratio(percentile(peerLatency.totalMs, 95) / percentile(q.ours.totalMs, 95)) : '–',
+      peerLatency ? ratio(percentile(peerLatency.totalMs, 50) / percentile(ours, 50)) : '–',
+      peerLatency ? ratio(percentile(peerLatency.totalMs, 95) / percentile(ours, 95)) : '–',
     ]);
   }
   lines.push(table(rows), '');
+  const compared = result.queries.filter((q) => q.reference);
+  if (compared.length) {
+    const referenceRows = [['search alone', 'ours p50 ms', 'ours p95', 'C reference p50', 'C p95', 'ours ÷ C p50', 'p95', 'settled nodes (median)', 'same count']];
+    for (const q of compared) {
+      const r = q.reference!;
+      referenceRows.push([
+        q.kind.label,
+        ms(percentile(r.oursSearchMs, 50)), ms(percentile(r.oursSearchMs, 95)),
+        ms(percentile(r.referenceMs, 50)), ms(percentile(r.referenceMs, 95)),
+        ratio(percentile(r.oursSearchMs, 50) / percentile(r.referenceMs, 50)),
+        ratio(percentile(r.oursSearchMs, 95) / percentile(r.referenceMs, 95)),
+        `${median(r.oursSettled).toLocaleString('en')} / ${median(r.referenceSettled).toLocaleString('en')}`,
+        `${r.sameSettled}/${r.compared}`,
+      ]);
+    }
+    lines.push(table(referenceRows), '');
+  }
   const qualityRows = [['shape quality', 'ours: road inside (min)', 'area > 300 m from road (max)', 'pgRouting hull: road inside (min)', 'area > 300 m (max)']];
   for (const q of result.queries) {
     const min = (values: number[]) => (values.length ? pct(Math.min(...values)) : '–');
@@ -263,17 +367,31 @@ function report(result: RegionResult): string {
   return lines.join('\n');
 }
 
+/** Our end-to-end figures: through the HTTP API when it was measured, else through the engine's pool. */
+function oursEndToEnd(q: QueryResult): number[] {
+  return q.http?.totalMs.length ? q.http.totalMs : q.ours.totalMs;
+}
+
 function targets(results: RegionResult[]): string {
   const mannheim = results.find((r) => r.region === 'rnv-mannheim-heidelberg');
   if (!mannheim?.import.peer) return '\nTargets: need the Mannheim–Heidelberg region with the baseline.';
   const car = mannheim.queries.filter((q) => q.kind.transportMode === 'car' && q.peer);
-  const speedUps = car.map((q) => `${q.kind.label} ${ratio(percentile(q.peer!.totalMs, 50) / percentile(q.ours.totalMs, 50))}`);
+  const through = car.every((q) => q.http?.totalMs.length) ? 'through the HTTP API' : 'through the engine\'s pool (HTTP not measured)';
+  const speedUps = car.map((q) => {
+    const ours = oursEndToEnd(q);
+    return `${q.kind.label} ${ratio(percentile(q.peer!.totalMs, 50) / percentile(ours, 50))} / ${ratio(percentile(q.peer!.totalMs, 95) / percentile(ours, 95))}`;
+  });
+  const searches = car.filter((q) => q.reference).map((q) => {
+    const r = q.reference!;
+    return `${q.kind.label} ${ratio(percentile(r.oursSearchMs, 50) / percentile(r.referenceMs, 50))} / ${ratio(percentile(r.oursSearchMs, 95) / percentile(r.referenceMs, 95))}`;
+  });
   const { ours, peer } = mannheim.import;
   const peerSeconds = peer.osmium.seconds + peer.osm2pgrouting.seconds;
   const peerRss = Math.max(peer.osmium.maxRssKb, peer.osm2pgrouting.maxRssKb);
   return [
     '\n## Targets (Mannheim–Heidelberg)',
-    `- end-to-end isochrone ≥ 20× faster (p50): ${speedUps.join(', ')}`,
+    `- isochrone ${through} ≥ 20× faster than pgRouting (p50 / p95): ${speedUps.join(', ')}`,
+    `- search ≤ 3× the compiled reference's time (p50 / p95): ${searches.length ? searches.join(', ') : 'reference not run'}`,
     `- import ≥ 5× faster: ${ratio(peerSeconds / ours.seconds)}`,
     `- import peak memory ≤ 1/4 of the peer's: ${(ours.maxRssKb / peerRss).toFixed(2)}`,
   ].join('\n');
@@ -298,15 +416,24 @@ async function main(): Promise<void> {
     }
   }
   log(baselineNote);
+  const reference = await compileReference(work);
+  const referenceNote = reference.ok
+    ? 'search reference: bounded Dijkstra in C (bench/routing/reference-dijkstra.c, cc -O2), same graph file and starts'
+    : `REFERENCE UNAVAILABLE: ${reference.reason}`;
+  log(referenceNote);
   const results: RegionResult[] = [];
   try {
-    for (const region of options.regions) results.push(await benchRegion(region, options, setup, work));
+    for (const region of options.regions) results.push(await benchRegion(region, options, setup, reference, work));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
   console.log(`# Routing benchmark — ${options.points} start points per request, node ${process.version}, ${basename(EXTRACT_DIR)} extracts`);
   console.log(baselineNote);
-  console.log('Latencies in ms as total (snap / search / polygon); ours through the worker pool, the peer through one open connection.');
+  console.log(referenceNote);
+  console.log(`Load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(', ')} (${availableParallelism()} cores)`);
+  console.log(options.http
+    ? 'Ours through the HTTP API (POST /api/v2/isochrones, one keep-alive connection, to the last byte) and through the engine\'s worker pool, split as snap / search / polygon (timed by the worker); the peer through one open connection. Speed-ups use our HTTP figures.'
+    : 'Latencies in ms as total (snap / search / polygon); ours through the worker pool (HTTP skipped), the peer through one open connection.');
   console.log(`Shape quality on the first ${options.qualityPoints} points, against the road our search reached.`);
   for (const result of results) console.log(report(result));
   if (setup) console.log(targets(results));
