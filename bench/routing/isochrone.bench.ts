@@ -147,7 +147,7 @@ interface RegionResult {
   queries: QueryResult[];
 }
 
-/** Our import in its own process, so its peak memory is the import's (plus Node and the TypeScript loader). */
+/** Our import in its own process, compiled as `npm run data` runs it (import-once.ts), so its peak memory is the import's plus Node's own. */
 async function importOurs(input: string, output: string): Promise<OurImport> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', new URL('./import-once.ts', import.meta.url).pathname, input, output]);
   const summary = JSON.parse(stdout) as { milliseconds: number; maxRssKb: number; idleRssKb: number; bytesPerEdge: number };
