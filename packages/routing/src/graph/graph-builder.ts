@@ -4,32 +4,43 @@ import { waySpeeds } from '../profiles.js';
 import { haversineMeters } from '../geo.js';
 import type { OsmSink } from '../osm/osm-sink.js';
 import { Growable } from './growable.js';
+import { WayNodePositions } from './way-node-positions.js';
 import { GRAPH_FORMAT_VERSION, type BBox, type RoutingGraph } from './routing-graph.js';
 
 const MODE_COUNT = ROUTING_MODES.length;
 
 /**
- * Collects nodes and routable ways from an OSM reader, then builds the CSR graph. Nodes are kept
- * in flat typed arrays (id, lon, lat) and looked up by binary search, which costs 24 bytes per
- * node instead of a JS Map entry; extracts are sorted by id, so no sort is usually needed.
+ * Builds the CSR graph from two passes over an OSM extract: `ways` keeps the routable ways (their
+ * node ids in one flat typed array, their speeds), then `nodes` keeps the positions of the nodes
+ * those ways use and no other (WayNodePositions), so memory grows with the road network rather
+ * than with everything the extract maps.
  */
-export class GraphBuilder implements OsmSink {
-  private readonly nodeIds = new Growable(Float64Array, 1 << 16);
-  private readonly nodeLon = new Growable(Float64Array, 1 << 16);
-  private readonly nodeLat = new Growable(Float64Array, 1 << 16);
+export class GraphBuilder {
   private readonly wayRefs = new Growable(Float64Array, 1 << 16);
   private readonly wayStarts = new Growable(Uint32Array, 1 << 12);
   /** Per kept way, for each mode: forward then backward speed (km/h). */
   private readonly waySpeedValues = new Growable(Float32Array, 1 << 12);
+  private positions: WayNodePositions | null = null;
   routableWays = 0;
 
-  node(id: number, lon: number, lat: number): void {
-    this.nodeIds.push(id);
-    this.nodeLon.push(lon);
-    this.nodeLat.push(lat);
+  /** The first pass: the routable ways. */
+  readonly ways: OsmSink = {
+    skips: 'nodes',
+    node: () => {},
+    way: (id, refs, tags) => this.way(id, refs, tags),
+  };
+
+  /** The second pass, once the ways are read: the positions of the nodes they use. */
+  get nodes(): OsmSink {
+    const positions = this.usedNodes();
+    return { skips: 'ways', node: (id, lon, lat) => positions.node(id, lon, lat), way: () => {} };
   }
 
-  way(_id: number, refs: readonly number[], tags: Readonly<Record<string, string>>): void {
+  private usedNodes(): WayNodePositions {
+    return (this.positions ??= new WayNodePositions(this.wayRefs.view()));
+  }
+
+  private way(_id: number, refs: readonly number[], tags: Readonly<Record<string, string>>): void {
     if (refs.length < 2) return;
     const speeds = waySpeeds(tags);
     if (!speeds) return;
@@ -43,31 +54,16 @@ export class GraphBuilder implements OsmSink {
   }
 
   build(source: string): RoutingGraph {
-    const { ids, lon, lat } = this.sortedNodes();
+    const positions = this.usedNodes();
     const wayStarts = this.wayStarts.view();
     const refs = this.wayRefs.view();
     const speeds = this.waySpeedValues.view();
     const wayCount = wayStarts.length;
     const wayEnd = (w: number) => (w + 1 < wayCount ? wayStarts[w + 1]! : refs.length);
 
-    // Resolve references to positions in the node arrays (-1 when the extract cut the node off).
-    const refNode = new Int32Array(refs.length);
-    for (let i = 0; i < refs.length; i++) refNode[i] = binarySearch(ids, refs[i]!);
-
-    // Graph nodes are the referenced nodes, numbered in id order (close ids are often close on the ground).
-    const graphIndex = new Int32Array(ids.length).fill(-1);
-    for (let i = 0; i < refNode.length; i++) if (refNode[i]! >= 0) graphIndex[refNode[i]!] = 0;
-    let nodeCount = 0;
-    for (let i = 0; i < graphIndex.length; i++) if (graphIndex[i] === 0) graphIndex[i] = nodeCount++;
-    const nodeLon = new Float64Array(nodeCount);
-    const nodeLat = new Float64Array(nodeCount);
-    for (let i = 0; i < graphIndex.length; i++) {
-      const g = graphIndex[i]!;
-      if (g >= 0) {
-        nodeLon[g] = lon[i]!;
-        nodeLat[g] = lat[i]!;
-      }
-    }
+    // Each reference's index among the used nodes (-1 when the extract cut the node off), and the graph's numbering of them.
+    const refNode = positions.resolve(refs);
+    const { graphIndex, nodeCount, lon: nodeLon, lat: nodeLat } = positions.numbered();
 
     const forEachSegment = (visit: (way: number, from: number, to: number) => void) => {
       for (let w = 0; w < wayCount; w++) {
@@ -156,39 +152,11 @@ export class GraphBuilder implements OsmSink {
       segmentFrom, segmentTo, segmentForward, segmentBackward, segmentModes, segmentIndex,
     };
   }
-
-  private sortedNodes(): { ids: Float64Array; lon: Float64Array; lat: Float64Array } {
-    const ids = this.nodeIds.view();
-    const lon = this.nodeLon.view();
-    const lat = this.nodeLat.view();
-    let sorted = true;
-    for (let i = 1; i < ids.length && sorted; i++) if (ids[i]! <= ids[i - 1]!) sorted = false;
-    if (sorted) return { ids, lon, lat };
-    const order = Array.from(ids.keys()).sort((a, b) => ids[a]! - ids[b]!);
-    return {
-      ids: Float64Array.from(order, (i) => ids[i]!),
-      lon: Float64Array.from(order, (i) => lon[i]!),
-      lat: Float64Array.from(order, (i) => lat[i]!),
-    };
-  }
 }
 
 function hasSpeed(speeds: Float32Array, way: number, direction: 0 | 1): boolean {
   for (let m = 0; m < MODE_COUNT; m++) if (speeds[way * MODE_COUNT * 2 + m * 2 + direction]! > 0) return true;
   return false;
-}
-
-function binarySearch(sorted: Float64Array, value: number): number {
-  let low = 0;
-  let high = sorted.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    const v = sorted[mid]!;
-    if (v < value) low = mid + 1;
-    else if (v > value) high = mid - 1;
-    else return mid;
-  }
-  return -1;
 }
 
 function boundingBox(lon: Float64Array, lat: Float64Array): BBox {

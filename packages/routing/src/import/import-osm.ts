@@ -5,7 +5,7 @@ import { writeGraph } from '../graph/graph-file.js';
 
 export interface ImportProgress {
   phase: 'read' | 'build' | 'write';
-  /** 0..1 within the read phase (bytes of the input consumed). */
+  /** 0..1 within the read phase (bytes of the input consumed, over the two passes). */
   fraction: number;
 }
 
@@ -30,7 +30,11 @@ export async function importOsm(
   const started = performance.now();
   const { onProgress } = options;
   const builder = new GraphBuilder();
-  await readOsm(inputPath, builder, (read, total) => onProgress?.({ phase: 'read', fraction: total ? read / total : 1 }));
+  const readProgress = (pass: number) => (read: number, total: number) =>
+    onProgress?.({ phase: 'read', fraction: (pass + (total ? read / total : 1)) / 2 });
+  // Two passes (GraphBuilder): the routable ways, then the positions of the nodes they use.
+  await readOsm(inputPath, builder.ways, readProgress(0));
+  await readOsm(inputPath, builder.nodes, readProgress(1));
   onProgress?.({ phase: 'build', fraction: 1 });
   const graph = builder.build(basename(inputPath));
   onProgress?.({ phase: 'write', fraction: 1 });

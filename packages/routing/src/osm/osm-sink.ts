@@ -2,7 +2,7 @@
  * What an OSM reader hands over. Routing needs node positions and ways with their tags; the basemap
  * also needs node tags (places), relations (multipolygons, boundaries) and the extract's bounds.
  * The optional callbacks are decoded only when the sink has them, so the routing import pays
- * nothing for what it does not read.
+ * nothing for what it does not read. Tags objects may have no prototype (the PBF reader's do not).
  */
 export interface OsmSink {
   node(id: number, lon: number, lat: number): void;
@@ -12,6 +12,11 @@ export interface OsmSink {
   relation?(id: number, members: readonly OsmRelationMember[], tags: Readonly<Record<string, string>>): void;
   /** The area the extract was cut to, from the file's header, before any element. */
   bounds?(bounds: OsmBounds): void;
+  /**
+   * Elements the sink has no use for, which the PBF reader then does not decode (the XML reader
+   * still hands them over): the graph builder reads the ways alone, then the nodes alone.
+   */
+  readonly skips?: 'nodes' | 'ways';
 }
 
 export interface OsmRelationMember {

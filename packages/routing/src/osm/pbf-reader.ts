@@ -8,8 +8,8 @@ import type { OsmRelationMember, OsmSink, ReadProgress } from './osm-sink.js';
  * Streams an .osm.pbf file block by block (https://wiki.openstreetmap.org/wiki/PBF_Format):
  * each block is inflated, decoded with the `pbf` protobuf reader and handed to the sink, so
  * memory holds one block at a time. Only what the sink asks for is decoded: node positions and
- * ways always; node tags, relations and the header's bounds when the sink has a callback for them
- * (the basemap does, routing does not); metadata never.
+ * ways unless it skips them; node tags, relations and the header's bounds when the sink has a
+ * callback for them (the basemap does, routing does not); metadata never.
  */
 export function readPbf(path: string, sink: OsmSink, onProgress?: ReadProgress): void {
   const fd = openSync(path, 'r');
@@ -120,7 +120,7 @@ function decodePrimitiveBlock(bytes: Uint8Array, sink: OsmSink): void {
   for (const group of groups) {
     pbf.pos = group.start;
     for (let field = pbf.nextField(group.end); field !== 0; field = pbf.nextField(group.end)) {
-      if (field > 4 || (field === 4 && !sink.relation)) continue;
+      if (field > 4 || (field === 4 && !sink.relation) || (field <= 2 && sink.skips === 'nodes') || (field === 3 && sink.skips === 'ways')) continue;
       const end = pbf.readVarint() + pbf.pos;
       if (field === 1) decodeNode(pbf, end, context, sink);
       else if (field === 2) decodeDenseNodes(pbf, end, context, sink);
