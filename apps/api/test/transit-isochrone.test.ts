@@ -127,14 +127,70 @@ describe('POST /v2/isochrones with transportMode transit', () => {
     expect(response.json().error).toMatchObject({ code: 'MODE_NOT_OFFERED', message: 'Transit areas are only available in France' });
   });
 
-  it('refuses road distances, arrival and several starts by transit', async () => {
-    for (const extra of [{ isoMode: 'isodistance', values: [5000] }, { direction: 'arrival' }, { startPoint: undefined, startPoints: [BISMARCKPLATZ, [8.68, 49.41]] }]) {
+  it('refuses road distances and several starts by transit', async () => {
+    for (const extra of [{ isoMode: 'isodistance', values: [5000] }, { startPoint: undefined, startPoints: [BISMARCKPLATZ, [8.68, 49.41]] }]) {
       const response = await isochrones({
         startPoint: BISMARCKPLATZ, isoMode: 'isochrone', transportMode: 'transit', values: [1800], departureDate: DEPARTURE, ...extra,
       }, 'fr');
       expect(response.statusCode).toBe(422);
-      expect(response.json().error).toMatchObject({ code: 'TRANSIT_OPTION_UNAVAILABLE', message: "Les zones en transports en commun sont des temps de trajet au départ d'un seul point" });
+      expect(response.json().error).toMatchObject({ code: 'TRANSIT_OPTION_UNAVAILABLE', message: 'Les zones en transports en commun sont des temps de trajet depuis ou vers un seul point' });
     }
+  });
+});
+
+describe('POST /v2/isochrones with transportMode transit, arriving', () => {
+  // Trams from Schriesheim reach Bismarckplatz in some 25 minutes before 8:45, buses and trains from Neckargemünd in some 35.
+  const ARRIVAL = '2016-11-22T08:45:00+01:00';
+
+  it('reaches Bismarckplatz by 8:45 from Schriesheim station within 30 minutes and from Neckargemünd station within 40, which walking does not', async () => {
+    const transit = await expectStatus<Answer>(200, isochrones({
+      startPoint: BISMARCKPLATZ, direction: 'arrival', isoMode: 'isochrone', transportMode: 'transit', values: [1800, 2400], departureDate: ARRIVAL,
+    }));
+    const [half, forty] = transit.features;
+    expect(half!.properties).toMatchObject({ value: 1800, transportMode: 'transit' });
+    expect(contains(half!.geometry, SCHRIESHEIM_BAHNHOF)).toBe(true);
+    expect(contains(half!.geometry, NECKARGEMUEND_BAHNHOF)).toBe(false);
+    expect(contains(forty!.geometry, SCHRIESHEIM_BAHNHOF)).toBe(true);
+    expect(contains(forty!.geometry, NECKARGEMUEND_BAHNHOF)).toBe(true);
+    expect(transit.meta).toMatchObject({ departureDateUsed: true, departureDate: '2016-11-22T07:45:00.000Z' });
+
+    const walk = await expectStatus<Answer>(200, isochrones({
+      startPoint: BISMARCKPLATZ, direction: 'arrival', isoMode: 'isochrone', transportMode: 'walk', values: [2400],
+    }));
+    expect(contains(walk.features[0]!.geometry, SCHRIESHEIM_BAHNHOF)).toBe(false);
+    expect(contains(walk.features[0]!.geometry, NECKARGEMUEND_BAHNHOF)).toBe(false);
+  });
+
+  it('counts back from the arrival: by 8:30, 30 minutes no longer reach Schriesheim station; at 3 a.m., when nothing runs, the walking area itself', async () => {
+    const earlier = await expectStatus<Answer>(200, isochrones({
+      startPoint: BISMARCKPLATZ, direction: 'arrival', isoMode: 'isochrone', transportMode: 'transit', values: [1800], departureDate: '2016-11-22T08:30:00+01:00',
+    }));
+    expect(contains(earlier.features[0]!.geometry, SCHRIESHEIM_BAHNHOF)).toBe(false);
+    const night = await expectStatus<Answer>(200, isochrones({
+      startPoint: BISMARCKPLATZ, direction: 'arrival', isoMode: 'isochrone', transportMode: 'transit', values: [1800], departureDate: '2016-11-22T03:00:00+01:00',
+    }));
+    const walk = await expectStatus<Answer>(200, isochrones({
+      startPoint: BISMARCKPLATZ, direction: 'arrival', isoMode: 'isochrone', transportMode: 'walk', values: [1800],
+    }));
+    expect(night.features[0]!.geometry).toEqual(walk.features[0]!.geometry);
+  });
+
+  it('is saved on a map arriving at its date, as the preview was', async () => {
+    const user = await signUp(app);
+    const map = await createMap(app, user);
+    const folderId = await createFolder(app, user, map.id);
+    const preview = await expectStatus<Answer>(200, isochrones({
+      startPoint: BISMARCKPLATZ, direction: 'arrival', isoMode: 'isochrone', transportMode: 'transit', values: [1800], departureDate: ARRIVAL,
+    }));
+    const created = await expectStatus<{ areas: Array<{ geometry: MultiPolygonGeometry; direction: string; departureDate: string }> }>(201,
+      postAreas(app, user, map.id, folderId, [{
+        uuid: crypto.randomUUID(), label: 'Bismarckplatz by 8:45 – 30 min', isoMode: 'isochrone', transportMode: 'transit', duration: 1800,
+        startPoint: BISMARCKPLATZ, direction: 'arrival', departureDate: ARRIVAL,
+      }]));
+    const [area] = created.areas;
+    expect(area).toMatchObject({ direction: 'arrival', departureDate: '2016-11-22T07:45:00.000Z' });
+    expect(area!.geometry.coordinates).toEqual(preview.features[0]!.geometry.coordinates);
+    expect(contains(area!.geometry, SCHRIESHEIM_BAHNHOF)).toBe(true);
   });
 });
 

@@ -107,15 +107,16 @@ export class IsochroneService {
   }
 
   /**
-   * Walking and public transport, from one start, leaving at departureDate (now when the request
-   * gives none; the answer's meta says which was used), read in the timetables covering the start.
+   * Walking and public transport, from one start leaving at departureDate, or with direction
+   * arrival to it arriving by departureDate (now when the request gives none; the answer's meta
+   * says which was used), read in the timetables covering the start.
    */
   private async computeTransit(
     request: IsochronesRequest,
     { startPoint, country, landMeters, values, defaultsApplied }: { startPoint: [number, number]; country: string | undefined; landMeters: number; values: number[]; defaultsApplied: boolean },
     signal?: AbortSignal,
   ): Promise<IsochroneAnswer> {
-    if (request.isoMode !== 'isochrone' || request.startPoints || request.direction === 'arrival') {
+    if (request.isoMode !== 'isochrone' || request.startPoints) {
       throw new DomainError('transitOptionUnavailable', { details: { isoMode: request.isoMode, direction: request.direction ?? 'departure' } });
     }
     // External routing servers have no timetables.
@@ -124,7 +125,7 @@ export class IsochroneService {
     const departureDate = new Date(departureMs).toISOString();
     try {
       const collection = await this.engine.isochrones({
-        startPoint, isoMode: 'isochrone', transportMode: 'transit', values, departureMs,
+        startPoint, isoMode: 'isochrone', transportMode: 'transit', values, departureMs, ...(request.direction ? { direction: request.direction } : {}),
       }, { signal });
       return { ...collection, meta: { country: country ?? null, defaultsApplied, departureDateUsed: true, departureDate } };
     } catch (error) {

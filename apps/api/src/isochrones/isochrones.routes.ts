@@ -17,8 +17,9 @@ const plugin: FastifyPluginAsyncZod<{ isochrones: IsochroneService }> = async (a
         + 'nested, smallest first. startPoints (2 to 10) instead of startPoint: one area from all of them at once (the union). '
         + 'direction "arrival": from where the start is reached within the value (one-way streets driven towards it). '
         + 'transportMode "transit": walking and public transport from the GTFS timetables imported for the region, leaving at '
-        + 'departureDate (ISO 8601 with its offset; now when absent, meta.departureDate says which was used), travel times from one '
-        + 'start only. For road modes departureDate is accepted but changes nothing (no traffic data yet).',
+        + 'departureDate (ISO 8601 with its offset; now when absent, meta.departureDate says which was used); with direction '
+        + '"arrival", departureDate is the arrival time: from where one reaches the start by then, leaving no earlier than the value '
+        + 'before it. Travel times from or to one start only. For road modes departureDate is accepted but changes nothing (no traffic data yet).',
       body: isochronesBody,
     },
     // Costly: a panel's previews need far fewer than this per client.

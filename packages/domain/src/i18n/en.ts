@@ -143,7 +143,7 @@ export const en = {
     modeNotInNetwork: 'The road network loaded here has no data for this transport mode',
     noTransitTimetable: 'Public transport areas cannot be computed here: no timetable of this region is loaded. Try on foot, by bike or by car, or a place whose timetables are loaded.',
     transitDateNotCovered: 'The public transport timetables loaded here run from {{firstDate}} to {{lastDate}}: choose a departure within those dates',
-    transitOptionUnavailable: 'Public transport areas are travel times leaving one starting point',
+    transitOptionUnavailable: 'Public transport areas are travel times from or to one starting point',
     areaLimitReached: 'The free plan allows a limited number of areas per map: upgrade to add more',
     planRequired: 'This is part of the {{planName}} plan: upgrade to use it',
     emptyResult: 'The operation leaves an empty area',

@@ -142,7 +142,7 @@ export const fr: Catalogue = {
     modeNotInNetwork: "Le réseau routier chargé ici n'a pas de données pour ce mode de transport",
     noTransitTimetable: "Les zones en transports en commun ne peuvent pas être calculées ici : aucun horaire de cette région n'est chargé. Essayez à pied, à vélo ou en voiture, ou un lieu dont les horaires sont chargés.",
     transitDateNotCovered: 'Les horaires de transports en commun chargés ici vont du {{firstDate}} au {{lastDate}} : choisissez un départ entre ces dates',
-    transitOptionUnavailable: "Les zones en transports en commun sont des temps de trajet au départ d'un seul point",
+    transitOptionUnavailable: 'Les zones en transports en commun sont des temps de trajet depuis ou vers un seul point',
     areaLimitReached: "L'offre gratuite limite le nombre de zones par carte : passez à une offre payante pour en ajouter",
     planRequired: "Cette fonctionnalité fait partie de l'offre {{planName}} : changez d'offre pour l'utiliser",
     emptyResult: "L'opération donne une zone vide",

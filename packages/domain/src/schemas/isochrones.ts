@@ -36,7 +36,8 @@ export const isochronesBody = z.object({
   transportMode: z.enum(TRANSPORT_MODES, { error: 'validation.transportMode' }),
   values: z.array(z.number({ error: 'validation.invalidValue' }), { error: 'validation.invalidValue' })
     .min(1, { error: 'validation.invalidValue' }).max(ISOCHRONE_VALUES_MAX, { error: 'validation.tooManyValues' }),
-  departureDate: dateTime.optional(),
+  departureDate: dateTime.optional()
+    .describe('Transit: when one leaves the start (ISO 8601 with its offset; now when absent); with direction "arrival", when one must be there by.'),
 }).refine((body) => (body.startPoint === undefined) !== (body.startPoints === undefined), {
   error: 'validation.startPoints', path: ['startPoints'],
 });

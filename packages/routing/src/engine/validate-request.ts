@@ -20,7 +20,7 @@ export interface RawIsochroneRequest {
   isoMode: string;
   transportMode: string;
   values: readonly unknown[];
-  /** Transit: when the traveller leaves (milliseconds since 1970). */
+  /** Transit: when the traveller leaves, or arriving when they must be there by (milliseconds since 1970). */
   departureMs?: number;
 }
 
@@ -68,13 +68,14 @@ export function validateRequest(raw: RawIsochroneRequest): IsochroneRequest {
 }
 
 /**
- * A transit request: one start, departing (arrival and several starts are not searched on
- * timetables), travel times within the product's limit, and a departure instant.
+ * A transit request: one start (several are not searched on timetables), departing or arriving,
+ * travel times within the product's limit, and the instant of departure or arrival.
  */
 export function validateTransitRequest(raw: RawIsochroneRequest): TransitIsochroneRequest {
   const startPoint = validPoint(raw.startPoint, 'The start point');
-  if (raw.startPoints !== undefined || validDirection(raw.direction) === 'arrival' || raw.isoMode !== 'isochrone') {
-    throw new RoutingError('CANNOT_CALCULATE', 'Transit areas are travel times from one start, departing', { transportMode: 'transit' });
+  const direction = validDirection(raw.direction);
+  if (raw.startPoints !== undefined || raw.isoMode !== 'isochrone') {
+    throw new RoutingError('CANNOT_CALCULATE', 'Transit areas are travel times from or to one start', { transportMode: 'transit' });
   }
   if (raw.values.length === 0) throw new RoutingError('INVALID_VALUE', 'At least one value is needed', { isoMode: raw.isoMode });
   const max = MAX_VALUE.isochrone;
@@ -86,7 +87,7 @@ export function validateTransitRequest(raw: RawIsochroneRequest): TransitIsochro
   if (typeof raw.departureMs !== 'number' || !Number.isFinite(raw.departureMs)) {
     throw new RoutingError('CANNOT_CALCULATE', 'A transit area needs a departure time', { transportMode: 'transit' });
   }
-  return { startPoint, values: raw.values as number[], departureMs: raw.departureMs };
+  return { startPoint, values: raw.values as number[], departureMs: raw.departureMs, ...(direction === 'arrival' ? { direction } : {}) };
 }
 
 /** A route's request: both points, a routed mode, a direction. */

@@ -1,7 +1,7 @@
 import type { Feature, MultiPolygon } from 'geojson';
 import type { RoutingGraph } from '../graph/routing-graph.js';
 import { buildReachableAreas } from '../polygon/reachable-area.js';
-import type { SearchWorkspace } from '../query/bounded-search.js';
+import type { Direction, SearchWorkspace } from '../query/bounded-search.js';
 import { snapStart, type IsochroneCollection, type IsochroneProperties, type IsochroneTimings } from '../query/compute-isochrones.js';
 import { reachedPieces } from '../query/reached-pieces.js';
 import type { SnappedPoint } from '../query/snap.js';
@@ -14,8 +14,13 @@ export interface TransitIsochroneRequest {
   startPoint: [number, number];
   /** Seconds, positive integers. */
   values: number[];
-  /** When the traveller leaves the start (milliseconds since 1970, any time zone: the feed's is applied). */
+  /**
+   * When the traveller leaves the start, or with direction 'arrival' when they must be there by
+   * (milliseconds since 1970, any time zone: the feed's is applied).
+   */
   departureMs: number;
+  /** 'arrival': from where the start is reached by that time (latest departures); departing by default. */
+  direction?: Direction;
 }
 
 /** What the transit search found, beside the polygons (tests, benches). */
@@ -32,6 +37,11 @@ export interface TransitTimings extends IsochroneTimings {
  * the timetable from them, then walk on from the start and from every stop reached, each with the
  * time left at its arrival (one multi-start walking search), and draw the reached walking network
  * exactly as a walking isochrone is drawn.
+ *
+ * Arriving (direction 'arrival'), the same backwards in time: the stops within the budget on foot
+ * and the latest departure from each (RAPTOR on the reversed timetable), then the walk to every
+ * stop reached, each with the time its latest departure leaves before the arrival. Walking has
+ * no one-ways, so the walks are the departing searches' own.
  */
 export function computeTransitIsochrones(
   graph: RoutingGraph,
@@ -39,7 +49,7 @@ export function computeTransitIsochrones(
   timetable: Timetable,
   raptor: RaptorWorkspace,
   request: TransitIsochroneRequest,
-): { collection: IsochroneCollection; timings: TransitTimings; arrivals: Float64Array; departure: number } {
+): { collection: IsochroneCollection; timings: TransitTimings; byRiding: Float64Array } {
   const t0 = performance.now();
   const start = snapStart(graph, 'walk', request.startPoint);
   const t1 = performance.now();
@@ -60,19 +70,14 @@ export function computeTransitIsochrones(
     }
   }
 
-  const { day, seconds: departure } = localServiceTime(request.departureMs, timetable.header.timezone);
-  const arrivals = raptor.search({ day, departure, limit: departure + budget, accessStops, accessSeconds });
-  // What walking alone gives a stop: the egress search from the start finds it again.
-  const walked = new Float64Array(timetable.header.stopCount).fill(Infinity);
-  accessStops.forEach((stop, i) => { walked[stop] = departure + accessSeconds[i]!; });
+  const { day, seconds } = localServiceTime(request.departureMs, timetable.header.timezone);
+  const byRiding = secondsByRiding(raptor, request.direction ?? 'departure', { day, seconds, budget, accessStops, accessSeconds });
 
-  // Egress: from the start (cost 0) and from each stop reached sooner by riding, at the time spent getting there.
+  // Egress (arriving: access): from the start (cost 0) and from each stop reached sooner by riding, at the time spent riding.
   const starts: SnappedPoint[] = [start];
   const costs: number[] = [0];
   for (let s = 0; s < timetable.header.stopCount; s++) {
-    const arrival = arrivals[s]!;
-    if (arrival === Infinity || arrival >= walked[s]!) continue;
-    const cost = arrival - departure + timetable.stopWalkSeconds[s]!;
+    const cost = byRiding[s]! + timetable.stopWalkSeconds[s]!;
     if (cost >= budget) continue;
     starts.push(stopAsStart(timetable.stopLon[s]!, timetable.stopLat[s]!, timetable.stopSegment[s]!, timetable.stopFraction[s]!));
     costs.push(cost);
@@ -97,7 +102,33 @@ export function computeTransitIsochrones(
       snapMs: t1 - t0, searchMs: t2 - t1, polygonMs: t3 - t2, settledNodes: result.settled.length,
       accessStops: accessStops.length, ridden: starts.length - 1,
     },
-    arrivals,
-    departure,
+    byRiding,
   };
 }
+
+/**
+ * Seconds spent between the start and each stop by public transport where that beats walking
+ * (Infinity elsewhere): departing, from leaving the start to arriving at the stop (earliest
+ * arrivals); arriving, from leaving the stop to reaching the start (latest departures). The walk
+ * to or from the start is compared in the searches' own clock times, as they label it.
+ */
+function secondsByRiding(
+  raptor: RaptorWorkspace, direction: Direction,
+  { day, seconds, budget, accessStops, accessSeconds }: { day: number; seconds: number; budget: number; accessStops: number[]; accessSeconds: number[] },
+): Float64Array {
+  const labels = direction === 'arrival'
+    ? raptor.latestDepartures({ day, arrival: seconds, earliest: seconds - budget, egressStops: accessStops, egressSeconds: accessSeconds })
+    : raptor.search({ day, departure: seconds, limit: seconds + budget, accessStops, accessSeconds });
+  // Clock time to travel time: after the departure, or before the arrival.
+  const sign = direction === 'arrival' ? -1 : 1;
+  const walked = new Float64Array(labels.length).fill(NaN);
+  accessStops.forEach((stop, i) => { walked[stop] = seconds + sign * accessSeconds[i]!; });
+  const byRiding = new Float64Array(labels.length).fill(Infinity);
+  for (let s = 0; s < labels.length; s++) {
+    const label = labels[s]!;
+    if (Math.abs(label) === Infinity || label === walked[s]) continue;
+    byRiding[s] = sign * (label - seconds);
+  }
+  return byRiding;
+}
+
