@@ -1,61 +1,33 @@
 import type { RoutingGraph } from '../graph/routing-graph.js';
 import type { RoutingMode } from '../modes.js';
-import FlatQueue from 'flatqueue';
 import type { SnappedPoint } from './snap.js';
 import { reversedEdges } from '../graph/reversed-edges.js';
+import { roadChains } from '../graph/road-chains.js';
 import { CANCELLATION_CHECK_EVERY, throwIfCancelled } from './cancellation.js';
+import { chainSearch } from './chain-search.js';
+import { edgeCost, forEachStartNode, SearchScratch, type Direction, type IsoMode, type SearchResult } from './search-scratch.js';
 
-/** isochrone budgets are seconds of travel time, isodistance budgets metres along the roads. */
-export type IsoMode = 'isochrone' | 'isodistance';
+export { edgeCost, type Direction, type IsoMode, type SearchResult } from './search-scratch.js';
 
-/**
- * departure: the cost from the start to each node ("where can I get from here"); arrival: the
- * cost from each node to the start, along one-way streets the right way ("from where can one get here").
- */
-export type Direction = 'departure' | 'arrival';
-
-/** Cost of each edge for a mode and metric: Infinity where the mode may not drive it. */
-export function edgeCost(graph: RoutingGraph, mode: RoutingMode, isoMode: IsoMode): (edge: number) => number {
-  const times = graph.times[mode];
-  if (isoMode === 'isochrone') return (edge) => times[edge]!;
-  const lengths = graph.lengths;
-  return (edge) => (times[edge]! === Infinity ? Infinity : lengths[edge]!);
+export interface SearchWorkspaceOptions {
+  /**
+   * Search every node of the graph instead of its chains (query/chain-search.ts): the same answer,
+   * several times slower; the reference the chain search is tested and measured against.
+   */
+  plain?: boolean;
 }
 
 /**
- * What a bounded search reached: every node whose cost is within the budget, in the order they
- * were settled, with that cost. `costOf` answers Infinity for nodes not reached. The result is a
- * view over the workspace: it is valid until the workspace's next search.
- */
-export interface SearchResult {
-  settled: Uint32Array;
-  costOf(node: number): number;
-  budget: number;
-}
-
-/**
- * Per-graph scratch memory reused between searches: costs are valid only where `stamp` equals
- * the current search's number, so nothing is cleared between queries.
+ * Per-graph scratch memory reused between searches (search-scratch.ts), and the searches: by
+ * default on the graph's chains of degree-2 nodes (query/chain-search.ts), or node by node.
  */
 export class SearchWorkspace {
-  private readonly cost: Float64Array;
-  private readonly stamp: Uint32Array;
-  private readonly settledFlag: Uint32Array;
-  private current = 0;
-  /**
-   * Nodes by cost. Keys are never decreased in place: a node is pushed again when a shorter way is
-   * found and its stale entries are skipped when popped (simpler, and as fast on road graphs).
-   * flatqueue rather than our own typed-array heap: faster on the same searches (bench/routing/heap.bench.ts).
-   */
-  private readonly heap = new FlatQueue<number>();
-  private settledBuffer: Uint32Array;
+  private readonly scratch: SearchScratch;
+  private readonly plain: boolean;
 
-  constructor(private readonly graph: RoutingGraph) {
-    const n = graph.header.nodeCount;
-    this.cost = new Float64Array(n);
-    this.stamp = new Uint32Array(n);
-    this.settledFlag = new Uint32Array(n);
-    this.settledBuffer = new Uint32Array(Math.min(n, 1 << 16));
+  constructor(private readonly graph: RoutingGraph, options: SearchWorkspaceOptions = {}) {
+    this.scratch = new SearchScratch(graph.header.nodeCount);
+    this.plain = options.plain ?? false;
   }
 
   /** Dijkstra from a snapped start, stopping at the first node whose cost exceeds the budget. */
@@ -73,29 +45,14 @@ export class SearchWorkspace {
     starts: readonly SnappedPoint[], mode: RoutingMode, isoMode: IsoMode, budget: number, direction: Direction = 'departure',
     startCosts?: ArrayLike<number>,
   ): SearchResult {
+    if (!this.plain) return chainSearch(this.scratch, this.graph, roadChains(this.graph), starts, mode, isoMode, budget, direction, startCosts);
     if (direction === 'arrival') return this.searchTo(starts, mode, isoMode, budget);
-    const { graph, cost, stamp, settledFlag, heap } = this;
-    const run = ++this.current;
-    heap.clear();
-    const weight = edgeCost(graph, mode, isoMode);
+    const { graph, scratch } = this;
+    const { cost, stamp, settledFlag, heap } = scratch;
+    const run = scratch.nextRun();
     const times = graph.times[mode];
     const lengths = isoMode === 'isodistance' ? graph.lengths : null;
-    const relax = (node: number, value: number) => {
-      if (!(value <= budget)) return;
-      if (stamp[node] !== run || value < cost[node]!) {
-        stamp[node] = run;
-        cost[node] = value;
-        heap.push(node, value);
-      }
-    };
-    for (const [i, start] of starts.entries()) {
-      const forward = graph.segmentForward[start.segment]!;
-      const backward = graph.segmentBackward[start.segment]!;
-      const initial = startCosts ? startCosts[i]! : 0;
-      // Checked before multiplying: a forbidden direction (Infinity) at fraction 0 would give NaN.
-      if (forward >= 0 && weight(forward) !== Infinity) relax(graph.segmentTo[start.segment]!, initial + weight(forward) * (1 - start.fraction));
-      if (backward >= 0 && weight(backward) !== Infinity) relax(graph.segmentFrom[start.segment]!, initial + weight(backward) * start.fraction);
-    }
+    forEachStartNode(graph, edgeCost(graph, mode, isoMode), starts, 'departure', startCosts, (node, value) => this.offer(run, node, value, budget));
 
     const { offsets, targets } = graph;
     let settledCount = 0;
@@ -104,8 +61,8 @@ export class SearchWorkspace {
       const node = heap.pop()!;
       if (settledFlag[node] === run || key > cost[node]!) continue;
       settledFlag[node] = run;
-      if (settledCount === this.settledBuffer.length) this.growSettled();
-      this.settledBuffer[settledCount++] = node;
+      if (settledCount === scratch.settled.length) scratch.growSettled();
+      scratch.settled[settledCount++] = node;
       if (settledCount % CANCELLATION_CHECK_EVERY === 0) throwIfCancelled();
       for (let e = offsets[node]!, end = offsets[node + 1]!; e < end; e++) {
         const target = targets[e]!;
@@ -122,11 +79,7 @@ export class SearchWorkspace {
       }
     }
     // Every node given a cost within the budget has been settled, so the stamp alone tells reached nodes.
-    return {
-      settled: this.settledBuffer.subarray(0, settledCount),
-      budget,
-      costOf: (node) => (settledFlag[node] === run ? cost[node]! : Infinity),
-    };
+    return scratch.result(run, settledCount, budget);
   }
 
   /**
@@ -137,26 +90,12 @@ export class SearchWorkspace {
    * that loop stays as it was.
    */
   private searchTo(targetsOnRoad: readonly SnappedPoint[], mode: RoutingMode, isoMode: IsoMode, budget: number): SearchResult {
-    const { graph, cost, stamp, settledFlag, heap } = this;
-    const run = ++this.current;
-    heap.clear();
-    const weight = edgeCost(graph, mode, isoMode);
+    const { graph, scratch } = this;
+    const { cost, stamp, settledFlag, heap } = scratch;
+    const run = scratch.nextRun();
     const times = graph.times[mode];
     const lengths = isoMode === 'isodistance' ? graph.lengths : null;
-    const relax = (node: number, value: number) => {
-      if (!(value <= budget)) return;
-      if (stamp[node] !== run || value < cost[node]!) {
-        stamp[node] = run;
-        cost[node] = value;
-        heap.push(node, value);
-      }
-    };
-    for (const target of targetsOnRoad) {
-      const forward = graph.segmentForward[target.segment]!;
-      const backward = graph.segmentBackward[target.segment]!;
-      if (forward >= 0 && weight(forward) !== Infinity) relax(graph.segmentFrom[target.segment]!, weight(forward) * target.fraction);
-      if (backward >= 0 && weight(backward) !== Infinity) relax(graph.segmentTo[target.segment]!, weight(backward) * (1 - target.fraction));
-    }
+    forEachStartNode(graph, edgeCost(graph, mode, isoMode), targetsOnRoad, 'arrival', undefined, (node, value) => this.offer(run, node, value, budget));
 
     const { offsets, sources, edges } = reversedEdges(graph);
     let settledCount = 0;
@@ -165,8 +104,8 @@ export class SearchWorkspace {
       const node = heap.pop()!;
       if (settledFlag[node] === run || key > cost[node]!) continue;
       settledFlag[node] = run;
-      if (settledCount === this.settledBuffer.length) this.growSettled();
-      this.settledBuffer[settledCount++] = node;
+      if (settledCount === scratch.settled.length) scratch.growSettled();
+      scratch.settled[settledCount++] = node;
       if (settledCount % CANCELLATION_CHECK_EVERY === 0) throwIfCancelled();
       for (let k = offsets[node]!, end = offsets[node + 1]!; k < end; k++) {
         const source = sources[k]!;
@@ -183,16 +122,17 @@ export class SearchWorkspace {
         }
       }
     }
-    return {
-      settled: this.settledBuffer.subarray(0, settledCount),
-      budget,
-      costOf: (node) => (settledFlag[node] === run ? cost[node]! : Infinity),
-    };
+    return scratch.result(run, settledCount, budget);
   }
 
-  private growSettled(): void {
-    const bigger = new Uint32Array(this.settledBuffer.length * 2);
-    bigger.set(this.settledBuffer);
-    this.settledBuffer = bigger;
+  /** A start's node at its cost, when within the budget. */
+  private offer(run: number, node: number, value: number, budget: number): void {
+    if (!(value <= budget)) return;
+    const { stamp, cost, heap } = this.scratch;
+    if (stamp[node] !== run || value < cost[node]!) {
+      stamp[node] = run;
+      cost[node] = value;
+      heap.push(node, value);
+    }
   }
 }
