@@ -1,13 +1,14 @@
 /**
  * Arrival areas and areas from several starts in the browser, on the Monaco road network the test
  * server imported: an arrival isochrone made from a searched place, saved and shown as an arrival;
- * a second start picked on the map, both marked and listed, giving one area that holds both.
+ * a second start picked on the map, both marked and listed, giving one area that holds both. In
+ * English and in French: the words the user reads, from the app's translations.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { insidePolygon } from '@catchment/geodata';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, signUp, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import { areaItems, signUpByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
@@ -25,10 +26,25 @@ interface StoredArea {
   geometry: { type: 'MultiPolygon'; coordinates: number[][][][] };
 }
 
+/** What the user reads, in each language. */
+const WORDS = {
+  'en-US': {
+    arrivalHint: /from where one reaches this point/, arrivalItem: /^Arrival at Monaco.*5 min by car/, arrivalLabel: /^Arrival at Monaco/,
+    arrivalNote: 'Direction: Arrival', twoStarts: /Start points \(2\)/, twoStartsItem: /Monaco \+1.*5 min on foot/,
+  },
+  'fr-FR': {
+    arrivalHint: /d'où l'on atteint ce point/, arrivalItem: /^Arrivée à Monaco.*5 min en voiture/, arrivalLabel: /^Arrivée à Monaco/,
+    arrivalNote: 'Sens : Arrivée', twoStarts: /Points de départ \(2\)/, twoStartsItem: /Monaco \+1.*5 min à pied/,
+  },
+} as const;
+const LOCALES = Object.keys(WORDS) as (keyof typeof WORDS)[];
+
+/** A new user on a new map (signed up through the API: the sign-up form has its own test). */
 async function newMap(page: Page): Promise<string> {
   await page.goto('/app/');
   await waitForMapIdle(page);
-  await signUp(page);
+  await signUpByApi(page);
+  await page.goto('/app/');
   await page.waitForURL(/\/app\/map\//);
   return new URL(page.url()).pathname.split('/').pop()!;
 }
@@ -50,40 +66,42 @@ async function startInMonaco(page: Page, transportMode: string, minutes: string)
 }
 
 describe('arrival areas and areas from several starts', () => {
-  it('makes an arrival isochrone in Monaco, saved and shown as an arrival', async () => {
-    const { context, page, errors } = await openPage(browser, baseUrl);
+  it.each(LOCALES)('makes an arrival isochrone in Monaco, saved and shown as an arrival (%s)', async (locale) => {
+    const words = WORDS[locale];
+    const { context, page, errors } = await openPage(browser, baseUrl, locale);
     const accessId = await newMap(page);
     await startInMonaco(page, 'car', '5');
     const arrival = page.getByTestId('direction-arrival');
-    expect(await arrival.getAttribute('title')).toMatch(/from where one reaches this point/);
+    expect(await arrival.getAttribute('title')).toMatch(words.arrivalHint);
     await arrival.click();
-    await expect.poll(() => page.getByTestId('arrival-hint').innerText(), patiently).toMatch(/from where one reaches this point/);
+    await expect.poll(() => page.getByTestId('arrival-hint').innerText(), patiently).toMatch(words.arrivalHint);
     await page.getByTestId('routed-preview').click();
     await waitForMapIdle(page);
     await page.getByTestId('create-area-submit').click();
     await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
     await continuePastFreePlanNotice(page);
-    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/^Arrival at Monaco.*5 min by car/);
+    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(words.arrivalItem);
     await waitForSaved(page);
 
     const [stored] = await storedAreas(page, accessId);
-    expect(stored).toMatchObject({ direction: 'arrival', startPoints: null, label: expect.stringMatching(/^Arrival at Monaco/) });
+    expect(stored).toMatchObject({ direction: 'arrival', startPoints: null, label: expect.stringMatching(words.arrivalLabel) });
     expect(contains(stored!, stored!.startPoint)).toBe(true);
 
     // Its edit panel says how it was made.
     await areaItems(page).first().getByTestId('area-menu').click();
     await page.getByTestId('area-edit').click();
     const panel = page.getByTestId('edit-area-panel');
-    await expect.poll(() => panel.getByTestId('edit-area-starts').innerText(), patiently).toBe('Direction: Arrival');
+    await expect.poll(() => panel.getByTestId('edit-area-starts').innerText(), patiently).toBe(words.arrivalNote);
     expect(await panel.getByTestId('direction-arrival').getAttribute('aria-pressed')).toBe('true');
     await waitForMapIdle(page);
-    await screenshot(page, 'arrival-area');
+    await screenshot(page, `arrival-area-${locale}`);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
 
-  it('adds a second start picked on the map and makes one area reached from both', async () => {
-    const { context, page, errors } = await openPage(browser, baseUrl);
+  it.each(LOCALES)('adds a second start picked on the map and makes one area reached from both (%s)', async (locale) => {
+    const words = WORDS[locale];
+    const { context, page, errors } = await openPage(browser, baseUrl, locale);
     const accessId = await newMap(page);
     await startInMonaco(page, 'walk', '5');
     await expect.poll(() => page.getByTestId('start-marker').count(), patiently).toBe(1);
@@ -95,13 +113,13 @@ describe('arrival areas and areas from several starts', () => {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await expect.poll(() => page.getByTestId('start-list-item').count(), patiently).toBe(2);
     await expect.poll(() => page.getByTestId('start-marker').count(), patiently).toBe(2);
-    expect(await page.getByTestId('start-list').innerText()).toMatch(/Start points \(2\)/);
+    expect(await page.getByTestId('start-list').innerText()).toMatch(words.twoStarts);
 
-    await screenshot(page, 'several-starts-listed');
+    await screenshot(page, `several-starts-listed-${locale}`);
     await page.getByTestId('create-area-submit').click();
     await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
     await continuePastFreePlanNotice(page);
-    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/Monaco \+1.*5 min on foot/);
+    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(words.twoStartsItem);
     await waitForSaved(page);
 
     const areas = await storedAreas(page, accessId);
@@ -121,7 +139,7 @@ describe('arrival areas and areas from several starts', () => {
     // The form is ready for the next area: one start field, no markers left.
     await expect.poll(() => page.getByTestId('start-marker').count(), patiently).toBe(0);
     await waitForMapIdle(page);
-    await screenshot(page, 'several-starts-created');
+    await screenshot(page, `several-starts-created-${locale}`);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

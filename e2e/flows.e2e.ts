@@ -3,13 +3,13 @@
  * popup before anything breaks, saving still working after), a start point in the sea, merged
  * areas with a colour of their own and the intersection of their sources, areas started from a
  * click named after the nearest town, and commune names with their article. Screenshots in English
- * and French under e2e/artifacts.
+ * and French under e2e/artifacts; merge and intersect in both languages.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, clickMapAt, signUp, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import { areaItems, clickMapAt, signUp, signUpByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
@@ -27,6 +27,16 @@ async function signUpOnMap(page: Page): Promise<string> {
   await page.goto('/app/');
   await waitForMapIdle(page);
   await signUp(page);
+  await page.waitForURL(/\/app\/map\//);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/** Signs up through the API (any language) and returns the new map's id once the app is on it. */
+async function signUpByApiOnMap(page: Page): Promise<string> {
+  await page.goto('/app/');
+  await waitForMapIdle(page);
+  await signUpByApi(page);
+  await page.goto('/app/');
   await page.waitForURL(/\/app\/map\//);
   return new URL(page.url()).pathname.split('/').pop()!;
 }
@@ -138,15 +148,24 @@ describe('travel time from the sea', () => {
   });
 });
 
+/** The buttons and kinds of area the user reads, in each language. */
+const COMBINE_WORDS = {
+  'en-US': { merge: 'Merge', intersect: 'Intersect', intersection: /Square 1 ∩ Square 2[\s\S]*Intersection/ },
+  'fr-FR': { merge: 'Fusionner', intersect: 'Intersection', intersection: /Square 1 ∩ Square 2[\s\S]*Intersection/ },
+} as const;
+
 describe('merge, subtract and intersect', () => {
-  it('gives the result a colour of its own, and intersects the sources into the ground they share', async () => {
-    const { context, page } = await openPage(browser, baseUrl);
-    const accessId = await signUpOnMap(page);
+  it.each(Object.keys(COMBINE_WORDS) as (keyof typeof COMBINE_WORDS)[])('gives the result a colour of its own, and intersects the sources into the ground they share (%s)', async (locale) => {
+    const words = COMBINE_WORDS[locale];
+    const { context, page } = await openPage(browser, baseUrl, locale);
+    // Signed up through the API in French (the sign-up form's own test is in English).
+    const accessId = locale === 'en-US' ? await signUpOnMap(page) : await signUpByApiOnMap(page);
     await addSquares(page, accessId, 2, '#3b82f6');
     await page.reload();
     await poll(() => areaItems(page).count()).toBe(2);
     await areaItems(page).nth(0).getByTestId('area-label').click();
     await areaItems(page).nth(1).getByTestId('area-label').click({ modifiers: ['Shift'] });
+    expect(await page.getByTestId('merge-button').innerText()).toBe(words.merge);
     await page.getByTestId('merge-button').click();
     await poll(() => areaItems(page).count()).toBe(3);
     await waitForSaved(page);
@@ -154,19 +173,20 @@ describe('merge, subtract and intersect', () => {
     const merged = areas.find((area) => area.operation === 'union')!;
     expect(merged.color.toLowerCase()).not.toBe('#3b82f6');
     await waitForMapIdle(page);
-    await screenshot(page, 'flows-merged-colour');
+    await screenshot(page, `flows-merged-colour-${locale}`);
 
     // The two squares again (the sources, hidden by the merge): Intersect keeps the strip they share.
     await areaItems(page).nth(0).getByTestId('area-label').click();
     await areaItems(page).nth(2).getByTestId('area-label').click({ modifiers: ['Shift'] });
+    expect(await page.getByTestId('intersect-button').innerText()).toBe(words.intersect);
     await page.getByTestId('intersect-button').click();
     await poll(() => areaItems(page).count()).toBe(4);
-    expect(await areaItems(page).nth(1).innerText()).toMatch(/Square 1 ∩ Square 2[\s\S]*Intersection/);
+    expect(await areaItems(page).nth(1).innerText()).toMatch(words.intersection);
     await waitForSaved(page);
     const intersection = (await mapDocument(page, accessId)).folders.flatMap((folder) => folder.areas).find((area) => area.operation === 'intersection');
     expect(intersection?.label).toBe('Square 1 ∩ Square 2');
     await waitForMapIdle(page);
-    await screenshot(page, 'flows-intersection');
+    await screenshot(page, `flows-intersection-${locale}`);
     await context.close();
   });
 });

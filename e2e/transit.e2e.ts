@@ -2,10 +2,12 @@
  * A public transport area in the browser, in French, on the rnv timetables the test server
  * imported (npm run data -- import gtfs) over the demo's Mannheim–Heidelberg roads: 30 minutes
  * from Bismarckplatz leaving at 8:00 on 22 November 2016 (the user's clock in Berlin) reach
- * Schriesheim and Neckargemünd stations, some 7 km away.
+ * Schriesheim and Neckargemünd stations, some 7 km away; that area's departure changed to 3:00 in
+ * its edit panel (the time zone named beside the time) shrinks it to the walk, nothing running then.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { insidePolygon } from '@catchment/geodata';
 import { launchBrowser, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, signUpByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
@@ -23,25 +25,14 @@ const NECKARGEMUEND_BAHNHOF: [number, number] = [8.7874, 49.3941];
 const patiently = { timeout: 60_000 };
 
 interface StoredArea {
-  label: string; transportMode: string; departureDate: string | null; startPoint: [number, number];
+  uuid: string; label: string; transportMode: string; departureDate: string | null; startPoint: [number, number];
   geometry: { type: 'MultiPolygon'; coordinates: number[][][][] };
 }
 
 describe('public transport areas', () => {
   it('makes a 30-minute area by tram and bus from Bismarckplatz at a chosen departure, in French', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, locale: 'fr-FR', timezoneId: 'Europe/Berlin', viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
-    await page.goto('/app/');
-    await waitForMapIdle(page);
-    // Signed up through the API (the sign-up form's own test is in English): home then opens a new map.
-    await signUpByApi(page);
-    await page.goto('/app/');
-    await page.waitForURL(/\/app\/map\//);
-    await waitForMapIdle(page);
-    const accessId = new URL(page.url()).pathname.split('/').pop()!;
+    const { context, page, errors } = await frenchPageInBerlin();
+    const accessId = await newMap(page);
 
     await page.getByTestId('create-mode-isochrone').click();
     await page.getByTestId('transport-mode').selectOption('transit');
@@ -70,8 +61,7 @@ describe('public transport areas', () => {
     await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/30 min en transports en commun/);
     await waitForSaved(page);
 
-    const map = await (await page.request.get(`/api/v2/maps/${accessId}`)).json() as { folders: Array<{ areas: StoredArea[] }> };
-    const [area] = map.folders.flatMap((folder) => folder.areas);
+    const [area] = await storedAreas(page, accessId);
     // 8:00 in Berlin in November is 7:00 UTC.
     expect(area).toMatchObject({ transportMode: 'transit', departureDate: '2016-11-22T07:00:00.000Z' });
     const contains = ([lng, lat]: [number, number]) => area!.geometry.coordinates.some((polygon) => insidePolygon(lng, lat, polygon));
@@ -82,4 +72,95 @@ describe('public transport areas', () => {
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
+
+  it('recomputes the area at a new departure chosen in its edit panel: at 3:00 nothing runs, it shrinks to the walk', async () => {
+    const { context, page, errors } = await frenchPageInBerlin();
+    const accessId = await newMap(page);
+    const areaUuid = await postTransitArea(page, accessId, '2016-11-22T08:00:00+01:00');
+    await page.reload();
+    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/30 min en transports en commun/);
+    await viewAt(page, [8.70, 49.44], 11);
+    await expect.poll(() => drawnNorthernmostLatitude(page), patiently).toBeGreaterThan(SCHRIESHEIM_BAHNHOF[1]);
+
+    await areaItems(page).first().getByTestId('area-menu').click();
+    await page.getByTestId('area-edit').click();
+    const panel = page.getByTestId('edit-area-panel');
+    // Prefilled: public transport, leaving at 8:00 on 22 November on the user's clock, which is named.
+    await expect.poll(() => panel.getByTestId('departure-zone').innerText(), patiently).toBe(
+      'Heure du fuseau Europe/Berlin (UTC+01:00 ce jour-là), celui de votre appareil');
+    expect(await panel.getByTestId('transport-mode').inputValue()).toBe('transit');
+    expect(await panel.getByTestId('departure-date').inputValue()).toBe('2016-11-22');
+    expect(await panel.getByTestId('departure-time').inputValue()).toBe('08:00');
+    await panel.getByTestId('departure-time').fill('03:00');
+    await waitForMapIdle(page);
+    await screenshot(page, 'transit-edit-departure-fr');
+    await panel.getByTestId('edit-area-save').click();
+    await expect.poll(() => page.getByTestId('edit-area-panel').count(), patiently).toBe(0);
+    // The area drawn on the map shrinks to the half-hour walk around Bismarckplatz.
+    await expect.poll(() => drawnNorthernmostLatitude(page), patiently).toBeLessThan(49.44);
+    await waitForSaved(page);
+    const [area] = await storedAreas(page, accessId);
+    expect(area).toMatchObject({ uuid: areaUuid, transportMode: 'transit', departureDate: '2016-11-22T02:00:00.000Z' });
+    const contains = ([lng, lat]: [number, number]) => area!.geometry.coordinates.some((polygon) => insidePolygon(lng, lat, polygon));
+    expect(contains(BISMARCKPLATZ)).toBe(true);
+    expect(contains(SCHRIESHEIM_BAHNHOF)).toBe(false);
+    expect(contains(NECKARGEMUEND_BAHNHOF)).toBe(false);
+    await waitForMapIdle(page);
+    await screenshot(page, 'transit-edited-night-fr');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await context.close();
+  });
 });
+
+/** A French user whose device is in Berlin, the timetables' zone. */
+async function frenchPageInBerlin() {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'fr-FR', timezoneId: 'Europe/Berlin', viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  return { context, page, errors };
+}
+
+/** Signed up through the API (the sign-up form's own test is in English): home then opens a new map, whose access id is returned. */
+async function newMap(page: Page): Promise<string> {
+  await page.goto('/app/');
+  await waitForMapIdle(page);
+  await signUpByApi(page);
+  await page.goto('/app/');
+  await page.waitForURL(/\/app\/map\//);
+  await waitForMapIdle(page);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+async function storedAreas(page: Page, accessId: string): Promise<StoredArea[]> {
+  const map = await (await page.request.get(`/api/v2/maps/${accessId}`)).json() as { folders: Array<{ areas: StoredArea[] }> };
+  return map.folders.flatMap((folder) => folder.areas);
+}
+
+/** A 30-minute transit area from Bismarckplatz, made through the API as another device of the user would. */
+async function postTransitArea(page: Page, accessId: string, departureDate: string): Promise<string> {
+  const map = await (await page.request.get(`/api/v2/maps/${accessId}`)).json() as { id: number; folders: Array<{ uuid: string }> };
+  let folder = map.folders[0]?.uuid;
+  if (!folder) {
+    folder = randomUUID();
+    expect((await page.request.put(`/api/v2/maps/${map.id}/folders/${folder}`, { data: { label: 'Calque 1' } })).status()).toBe(201);
+  }
+  const uuid = randomUUID();
+  const response = await page.request.post(`/api/v2/maps/${map.id}/folders/${folder}/areas/bulk`, {
+    data: { areas: [{ uuid, label: 'Bismarckplatz – 30 min en transports en commun', isoMode: 'isochrone', transportMode: 'transit', duration: 1800, startPoint: BISMARCKPLATZ, departureDate }] },
+    timeout: 120_000,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return uuid;
+}
+
+/** The northernmost latitude of the areas the map draws (its source's features in view). */
+function drawnNorthernmostLatitude(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const map = (window as unknown as { catchmentMap: { querySourceFeatures(source: string): Array<{ geometry: { coordinates: unknown } }> } }).catchmentMap;
+    const latitudes = map.querySourceFeatures('catchment-areas').flatMap((feature) => (feature.geometry.coordinates as unknown[]).flat(3) as number[])
+      .filter((_, index) => index % 2 === 1);
+    return latitudes.length > 0 ? Math.max(...latitudes) : Number.NaN;
+  });
+}

@@ -42,3 +42,19 @@ describe('a change of starts or direction', () => {
       .toEqual([{ path: ['direction'], message: 'validation.routedOnly' }]);
   });
 });
+
+describe('a change of a transit area\'s departure', () => {
+  const transit = testArea({ isoMode: 'isochrone', transportMode: 'transit', duration: 1800, startPoint: A, departureDate: '2016-11-22T07:00:00.000Z' });
+
+  it('is a change of recipe, and one the recipe key tells apart', () => {
+    expect(changesRecipe({ departureDate: '2016-11-22T03:00:00+01:00' })).toBe(true);
+    expect(recipeKey({ ...transit, departureDate: '2016-11-22T02:00:00.000Z' })).not.toBe(recipeKey(transit));
+  });
+
+  it('computes the area at the new departure, and keeps the old one through any other change', () => {
+    expect(areaAfterChange(transit, { departureDate: '2016-11-22T03:00:00+01:00' }).departureDate).toBe('2016-11-22T03:00:00+01:00');
+    expect(areaAfterChange(transit, { duration: 900 }).departureDate).toBe('2016-11-22T07:00:00.000Z');
+    // Another mode clears it (null): the create request then has none.
+    expect(areaAfterChange(transit, { transportMode: 'walk', departureDate: null })).not.toHaveProperty('departureDate');
+  });
+});

@@ -1,13 +1,13 @@
 /**
- * A change to how an area is made: its mode, travel mode, operation, centre, radius or value (its
- * "recipe"). Pure helpers: the area the change leads to, in the shape of a create request, so the
- * same rules and the same geometry resolvers apply to an edit as to a creation.
+ * A change to how an area is made: its mode, travel mode, operation, centre, radius, value or transit
+ * departure (its "recipe"). Pure helpers: the area the change leads to, in the shape of a create
+ * request, so the same rules and the same geometry resolvers apply to an edit as to a creation.
  */
 import type { Area, AreaGeometry, CreateArea } from '@catchment/domain';
 import { areaRecipe } from './area-geometry.js';
 
 /** The fields that decide how an area's geometry is made. */
-export const RECIPE_FIELDS = ['isoMode', 'transportMode', 'operation', 'startPoint', 'startPoints', 'direction', 'distance', 'duration'] as const;
+export const RECIPE_FIELDS = ['isoMode', 'transportMode', 'operation', 'startPoint', 'startPoints', 'direction', 'distance', 'duration', 'departureDate'] as const;
 
 export interface RecipeChange {
   isoMode?: Area['isoMode'] | undefined;
@@ -18,6 +18,8 @@ export interface RecipeChange {
   direction?: Area['direction'] | undefined;
   distance?: Area['distance'] | undefined;
   duration?: Area['duration'] | undefined;
+  /** ISO 8601 with its offset, as the request gives it. */
+  departureDate?: string | null | undefined;
   startAddress?: string | null | undefined;
   geometry?: AreaGeometry | undefined;
 }
@@ -65,6 +67,8 @@ export function areaAfterChange(area: Area, change: RecipeChange): CreateArea {
     startAddress: change.startAddress !== undefined ? change.startAddress : area.startAddress,
     distance: change.distance !== undefined ? change.distance : area.distance,
     duration: change.duration !== undefined ? change.duration : area.duration,
+    // A transit area keeps its departure through any other change (else it would be computed at now).
+    departureDate: change.departureDate !== undefined ? change.departureDate : area.departureDate,
     unitKind: area.unitKind,
     unitCodes: area.unitCodes,
     geometry: change.geometry ?? area.geometry,

@@ -48,6 +48,8 @@ export interface AreaChanges {
   direction?: Area['direction'] | undefined;
   distance?: number | null | undefined;
   duration?: number | null | undefined;
+  /** ISO 8601 with its offset. */
+  departureDate?: string | null | undefined;
   geometry?: { geometry: AreaGeometry; hash: string } | undefined;
 }
 
@@ -178,6 +180,7 @@ export class AreasRepository {
         ...(changes.operation !== undefined ? { operation: changes.operation } : {}),
         ...(changes.distance !== undefined ? { distance: changes.distance } : {}),
         ...(changes.duration !== undefined ? { duration: changes.duration } : {}),
+        ...(changes.departureDate !== undefined ? { departure_date: changes.departureDate === null ? null : new Date(changes.departureDate) } : {}),
         ...(changes.startPoint !== undefined ? { start_point: startPointValue(changes.startPoint) } : {}),
         ...(changes.startPoints !== undefined ? { start_points: startPointsValue(changes.startPoints) } : {}),
         ...(changes.direction !== undefined ? { direction: changes.direction } : {}),

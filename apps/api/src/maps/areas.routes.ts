@@ -29,7 +29,7 @@ export const areasPlugin: FastifyPluginAsyncZod<{ areas: AreasService; onRequest
   app.patch('/v2/maps/:id/folders/:folderId/areas/bulk', {
     schema: {
       tags,
-      summary: 'Change several areas of a folder; a new centre, radius, travel mode or value recomputes a circle or travel-time area',
+      summary: 'Change several areas of a folder; a new centre, radius, travel mode, value or transit departureDate recomputes a circle or travel-time area',
       params: folderParams, body: patchAreasBulkBody,
     },
   }, async (request) => areas.update(folderWrite(request, request.params, request.body.version), request.body.areas, requestLocale(request)));

@@ -25,7 +25,11 @@ describe('what an area lets the user edit', () => {
   it('needs a centre and a value to edit a recipe', () => {
     expect(canEditParameters(circle({ startPoint: null }))).toBe(false);
     expect(canEditParameters(isochrone({ duration: null }))).toBe(false);
-    expect(canEditParameters(isochrone({ transportMode: 'transit' }))).toBe(false);
+  });
+
+  it('edits a public transport area\'s recipe (its departure among it), a travel time only', () => {
+    expect(recipeKind(isochrone({ transportMode: 'transit', departureDate: '2016-11-22T07:00:00.000Z' }))).toBe('routed');
+    expect(canEditParameters(isochrone({ transportMode: 'transit', isoMode: 'isodistance', duration: null, distance: 3000 }))).toBe(false);
   });
 
   it('reshapes one outline without holes, a one-part multipolygon included; not territories', () => {

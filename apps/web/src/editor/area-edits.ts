@@ -1,6 +1,7 @@
 /**
  * Which edits an area allows once created. A circle or a travel-time area changes its recipe (centre,
- * radius, travel mode, time or distance) and is recomputed as at creation. An outline is reshaped
+ * radius, travel mode, time or distance; a public transport area's departure) and is recomputed as
+ * at creation. An outline is reshaped
  * by moving its vertices when the area is one outline without holes (what terra-draw edits); an
  * administrative area is defined by its territories, not by a drawing, so it is not reshaped. A
  * circle or travel-time area reshaped by hand is no longer what its recipe computes: it becomes a
@@ -24,12 +25,14 @@ export type EditableOutline = { ok: true; polygon: PolygonGeometry } | { ok: fal
 /** What a reshaped circle or travel-time area becomes: a drawn polygon, its recipe cleared. */
 export const PLAIN_POLYGON_FIELDS: Partial<AreaFields> = {
   isoMode: 'polygon', operation: 'manualArea', transportMode: null, startPoint: null, startPoints: null, direction: 'departure', startAddress: null,
-  distance: null, duration: null,
+  distance: null, duration: null, departureDate: null,
 };
 
 export function recipeKind(area: Area): AreaRecipeKind | null {
   if (!area.startPoint) return null;
   if (area.isoMode === 'isodistance' && area.transportMode === 'circle' && area.distance) return 'circle';
+  // Public transport: travel times only (no road distance by timetable).
+  if (area.transportMode === 'transit') return area.isoMode === 'isochrone' && area.duration ? 'routed' : null;
   if (!area.transportMode || !isRoutedTransportMode(area.transportMode)) return null;
   if (area.isoMode === 'isochrone' && area.duration) return 'routed';
   if (area.isoMode === 'isodistance' && area.distance) return 'routed';

@@ -14,7 +14,7 @@ export interface FolderFields { label: string; closed: boolean; active: boolean 
  */
 export type AreaFields = Pick<Area,
   'label' | 'color' | 'hide' | 'geometry' | 'isoMode' | 'transportMode' | 'operation' | 'startPoint' | 'startPoints' | 'direction' | 'startAddress'
-  | 'distance' | 'duration'>;
+  | 'distance' | 'duration' | 'departureDate'>;
 
 /** An area and where it sits: index in its folder after insertion, or before removal. */
 export interface AreaEntry { folderUuid: string; index: number; area: Area }

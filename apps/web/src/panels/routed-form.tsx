@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROUTED_TRANSPORT_MODES, type IsochroneDirection, type RoadNetwork, type RoutedIsoMode, type RoutedTransportMode } from '@catchment/domain';
 import { DepartureField } from './departure-field.js';
-import { departureIso, departureNow, type DepartureFields } from './departure-time.js';
+import { departureFieldsAt, departureIso, departureNow, userTimeZone, type DepartureFields } from './departure-time.js';
 import { ApiError, isAbortError } from '../api/client.js';
 import { fetchIsochrones, type IsochroneAnswer } from '../api/isochrones.js';
 import { useDistanceUnit } from '../app/distance-unit.js';
@@ -59,12 +59,15 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
   /** The starts after the first, for an area reached from several. */
   const [otherStarts, setOtherStarts] = useState<StartPoint[]>(() => (edit ? editedOtherStarts(edit.area, t) : []));
   const [direction, setDirection] = useState<IsochroneDirection>(() => edit?.area.direction ?? 'departure');
-  const [mode, setMode] = useState<FormMode>(() => (edit?.area.transportMode as RoutedTransportMode | undefined) ?? 'car');
-  const [departure, setDeparture] = useState<DepartureFields>(() => departureNow());
-  // Transit is offered for new travel-time areas: one start, leaving it, at a date and time.
-  const modes: readonly FormMode[] = isoMode === 'isochrone' && !edit ? [...ROUTED_TRANSPORT_MODES, 'transit'] : ROUTED_TRANSPORT_MODES;
+  const [mode, setMode] = useState<FormMode>(() => (edit?.area.transportMode as FormMode | undefined) ?? 'car');
+  // The departure is on the user's clock, which the field names (a saved one shows as the same instant there).
+  const [timeZone] = useState(userTimeZone);
+  const [departure, setDeparture] = useState<DepartureFields>(() =>
+    (edit?.area.departureDate ? departureFieldsAt(edit.area.departureDate, timeZone) : null) ?? departureNow(new Date(), timeZone));
+  // Transit is offered for travel-time areas, new or edited: one start, leaving it, at a date and time.
+  const modes: readonly FormMode[] = isoMode === 'isochrone' ? [...ROUTED_TRANSPORT_MODES, 'transit'] : ROUTED_TRANSPORT_MODES;
   const transit = mode === 'transit';
-  const departureDate = transit ? departureIso(departure) : null;
+  const departureDate = transit ? departureIso(departure, timeZone) : null;
   const [notice, setNotice] = useState<string | null>(null);
   const [valuesText, setValuesText] = useState(() => (editedValue ? routedValueText(editedValue, isoMode, unit) : defaultRoutedText(isoMode, unit)));
   const [error, setError] = useState<FormError | null>(null);
@@ -179,17 +182,19 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
       const value = band.properties.value;
       const before = editedStart(edit.area, t);
       const kept = before && editedValue && edit.area.transportMode
-        ? initialEditLabel(edit.area, routedLabel(before.name, editedValue, edit.area.transportMode as RoutedTransportMode,
+        ? initialEditLabel(edit.area, routedLabel(before.name, editedValue, edit.area.transportMode as FormMode,
           edit.area.direction, Math.max(0, (edit.area.startPoints?.length ?? 0) - 1)))
         : edit.area.label;
       const saved = saveEdit(edit.area.uuid, {
         ...startFields(start),
         startPoints: centers.length > 1 ? centers : null,
-        direction,
+        direction: towards,
         transportMode: mode,
+        // As the server gives it back (UTC), so an unchanged departure is no change; other modes have none.
+        departureDate: departureDate ? new Date(departureDate).toISOString() : null,
         ...(isoMode === 'isochrone' ? { duration: value } : { distance: value }),
         geometry: band.geometry,
-        label: kept ?? routedLabel(start.name, value, mode, direction, otherStarts.length),
+        label: kept ?? routedLabel(start.name, value, mode, towards, centers.length - 1),
       });
       if (saved) edit.onDone();
       return;
@@ -251,7 +256,7 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
         </select>
         {notice && <p className="panel-note" role="status" data-testid="mode-notice">{notice}</p>}
       </div>
-      {transit && <DepartureField value={departure} onChange={setDeparture} invalid={departureDate === null} />}
+      {transit && <DepartureField value={departure} onChange={setDeparture} invalid={departureDate === null} timeZone={timeZone} />}
       <div className={valuesError ? 'field field-invalid' : 'field'}>
         <label htmlFor={`${id}-values`}>{valuesLabel}</label>
         <input id={`${id}-values`} type="text" inputMode="decimal" value={valuesText} aria-invalid={!!valuesError}
@@ -275,7 +280,7 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
           {t('createArea.useCircleInstead')}
         </button>
       )}
-      {edit ? <EditActions canSave={!!start && parsed.valid && !busy} onCancel={edit.onDone} before={previewButton} /> : (
+      {edit ? <EditActions canSave={ready && !busy} onCancel={edit.onDone} before={previewButton} /> : (
         <div className="card-actions">
           {previewButton}
           <button type="submit" className="button button-primary" disabled={!ready || busy} data-testid="create-area-submit">

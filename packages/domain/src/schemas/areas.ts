@@ -115,8 +115,8 @@ export const createAreasBulkBody = z.object({
 
 /**
  * Changes to an area. Besides its name, colour, visibility and drawn geometry, an area's recipe can
- * change: its mode, centre, radius, travel mode or value (null clears a field, e.g. when a reshaped
- * circle becomes a plain polygon). An area whose recipe changes must still be one the create schema
+ * change: its mode, centre, radius, travel mode, value or transit departure (null clears a field,
+ * e.g. when a reshaped circle becomes a plain polygon). An area whose recipe changes must still be one the create schema
  * accepts, and the server recomputes the geometry of circles and travel-time areas from it.
  * On an area with several starts, startPoint moves the first of them.
  */
@@ -135,6 +135,8 @@ export const patchAreaBody = z.object({
   direction: direction.optional(),
   distance: distance.nullable().optional(),
   duration: duration.nullable().optional(),
+  /** A transit area's departure (ISO 8601 with its offset): the timetables are read then; null clears it (another mode). */
+  departureDate: dateTime.nullable().optional(),
   version: versionField,
 });
 export type PatchArea = z.infer<typeof patchAreaBody>;
