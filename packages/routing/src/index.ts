@@ -23,6 +23,7 @@ export {
   type IsochroneTimings,
 } from './query/compute-isochrones.js';
 export { reachedPieces, PIECE_STRIDE, type ReachedPieces } from './query/reached-pieces.js';
+export { reachedAreas, reachedRoadDrawing } from './query/reached-road.js';
 export { AREA_SHAPE } from './polygon/reachable-area.js';
 export { MAX_VALUE, MAX_START_POINTS, validateRequest, validateRouteRequest, type RawIsochroneRequest, type RawRouteRequest } from './engine/validate-request.js';
 export {

@@ -4,6 +4,8 @@
  * cell where `sources` is `sourceValue`. Linear in the number of cells, so morphology with any
  * radius costs the same. The scratch rows are kept between calls: a polygon runs several transforms
  * on the same grid, and fresh arrays each time cost more in garbage collection than in arithmetic.
+ * The grids are Float32 (squared distances in cells are exact integers below 2²⁴, far beyond any grid
+ * here): half the memory to sweep of Float64; the rows being scanned stay Float64.
  */
 export class DistanceTransform {
   /** Squared distances at least this large mean "no source at all". */
@@ -25,22 +27,32 @@ export class DistanceTransform {
   }
 
   /** Squared distances in cells (≥ FAR / 2 where there is no source), written into `out`. */
-  squared(sources: Uint8Array, sourceValue: 0 | 1, out = new Float64Array(this.width * this.height)): Float64Array {
-    const { width, height, f, d, v, z } = this;
+  squared(sources: Uint8Array, sourceValue: 0 | 1, out = new Float32Array(this.width * this.height)): Float32Array {
     const far = DistanceTransform.FAR;
     for (let i = 0; i < out.length; i++) out[i] = sources[i] === sourceValue ? 0 : far;
+    return this.envelope(out);
+  }
+
+  /**
+   * In place, each cell's value becomes the smallest, over all cells p, of p's value plus the squared
+   * distance to p: with 0 at sources and FAR elsewhere, the squared distance to the nearest source;
+   * with R² − r² at a source whose disc has radius r (R the largest), a value ≤ R² tells a cell
+   * inside some source's own disc, so one transform dilates by several radii at once.
+   */
+  envelope(values: Float32Array): Float32Array {
+    const { width, height, f, d, v, z } = this;
     for (let x = 0; x < width; x++) {
-      for (let y = 0, i = x; y < height; y++, i += width) f[y] = out[i]!;
+      for (let y = 0, i = x; y < height; y++, i += width) f[y] = values[i]!;
       lowerEnvelope(f, d, v, z, height);
-      for (let y = 0, i = x; y < height; y++, i += width) out[i] = d[y]!;
+      for (let y = 0, i = x; y < height; y++, i += width) values[i] = d[y]!;
     }
     for (let y = 0; y < height; y++) {
       const row = y * width;
-      for (let x = 0; x < width; x++) f[x] = out[row + x]!;
+      for (let x = 0; x < width; x++) f[x] = values[row + x]!;
       lowerEnvelope(f, d, v, z, width);
-      for (let x = 0; x < width; x++) out[row + x] = d[x]!;
+      for (let x = 0; x < width; x++) values[row + x] = d[x]!;
     }
-    return out;
+    return values;
   }
 }
 

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { localProjection } from '../geo.js';
-import { buildReachableAreas, type PiecesOf } from './reachable-area.js';
+import { buildReachableAreas } from './reachable-area.js';
+import { drawingOfPieces, type ReachedRoadDrawing } from './road-drawing.js';
 import { multiPolygonContains } from './shape-quality.js';
 
 const ORIGIN: [number, number] = [8.4, 49.4];
 const projection = localProjection(...ORIGIN);
 
 /** Roads given in metres around the origin, all reached with plenty of budget left. */
-function roads(lines: Array<[number, number, number, number]>): PiecesOf {
-  return () =>
+function roads(lines: Array<[number, number, number, number]>): ReachedRoadDrawing {
+  return drawingOfPieces(
     Float64Array.from(
       lines.flatMap(([x1, y1, x2, y2]) => [projection.lon(x1), projection.lat(y1), projection.lon(x2), projection.lat(y2), 1_000, 1_000, Math.hypot(x2 - x1, y2 - y1)]),
-    );
+    ),
+  );
 }
 
 const at = (x: number, y: number) => [projection.lon(x), projection.lat(y)] as const;

@@ -1,10 +1,11 @@
-import { contours } from 'd3-contour';
 import simplify from 'simplify-js';
 import type { MultiPolygon, Position } from 'geojson';
 import { localProjection, type LocalProjection } from '../geo.js';
-import { PIECE_STRIDE, type ReachedPieces } from '../query/reached-pieces.js';
 import { DistanceTransform } from './distance-transform.js';
-import { fillHoles, rasterizePiece, type Grid } from './grid.js';
+import { fillHoles, type Grid } from './grid.js';
+import { traceMask } from './outline.js';
+import { drawingOfPieces, type Extent, type ReachedRoadDrawing } from './road-drawing.js';
+import type { ReachedPieces } from '../query/reached-pieces.js';
 import { throwIfCancelled } from '../query/cancellation.js';
 
 /**
@@ -31,61 +32,74 @@ export const AREA_SHAPE = {
 /** Metres of buffer per unit of budget left (seconds for isochrones, metres for isodistances). */
 const BUFFER_PER_REMAINING = 1;
 
-/** The reached pieces of road for a budget (see `reachedPieces`). */
+/** The reached pieces of road for a budget (see `reachedPieces`): only the largest budget's are asked for. */
 export type PiecesOf = (budget: number) => ReachedPieces;
-
-/** Reached pieces in local metres: x1, y1, x2, y2, buffer at 1, buffer at 2, unused (as laid out by `reachedPieces`). */
-type Pieces = Float64Array;
-const STRIDE = PIECE_STRIDE;
 
 /**
  * Polygons of the reached area for several budgets (ascending) at once, each containing the previous.
  *
- * Reached roads are rasterised on one grid in a local metric projection, each cell remembering
- * the widest buffer a road through it earns; the buffers and a morphological closing are applied
- * with exact distance transforms (dilation by buffer + closing radius, then erosion by the
- * closing radius), which merges neighbouring roads into one area; enclosed gaps are filled unless
- * they hold a point deeper than `holeDepth` from any reached road (a lake, a park without paths):
- * those stay true holes. Each band is OR-ed with the smaller one so bands nest. Marching squares
- * (d3-contour) traces the outlines with their holes, and Douglas–Peucker (simplify-js) thins them.
+ * The reached road (for the largest budget) is drawn on one grid in a local metric projection, each
+ * cell keeping the most budget left at a road point in it; a smaller budget's road is the cells with
+ * at least the difference left. Each band's roads earn a buffer from the budget left there; the
+ * buffers and a morphological closing are applied with exact distance transforms (dilation by
+ * buffer + closing radius, then erosion by the closing radius), which merges neighbouring roads into
+ * one area; enclosed gaps are filled unless they hold a point deeper than `holeDepth` from any
+ * reached road (a lake, a park without paths): those stay true holes. Each band is OR-ed with the
+ * smaller one so bands nest. Marching squares (d3-contour) traces the outlines with their holes,
+ * and Douglas–Peucker (simplify-js) thins them.
  */
-export function buildReachableAreas(origin: [number, number], budgets: number[], piecesOf: PiecesOf): MultiPolygon[] {
+export function buildReachableAreas(origin: [number, number], budgets: number[], reached: ReachedRoadDrawing | PiecesOf): MultiPolygon[] {
+  const road = typeof reached === 'function' ? drawingOfPieces(reached(budgets.at(-1)!)) : reached;
   const projection = localProjection(origin[0], origin[1]);
-  const pieceSets = budgets.map((budget) => collectPieces(projection, budget, piecesOf));
-  const grid = gridAround(pieceSets.at(-1)!);
+  const extent = road.extent(projection);
+  if (!(extent[0] <= extent[2])) return budgets.map(() => ({ type: 'MultiPolygon', coordinates: [] }));
+  const grid = gridAround(extent);
   const cells = grid.width * grid.height;
+  const left = new Float32Array(cells).fill(-1);
+  road.draw(grid, projection, left);
+  const largest = budgets.at(-1)!;
   const { bufferLevels, closingRadius, holeDepth } = AREA_SHAPE;
   const levelRadii = bufferLevels.map((radius, k) => (k === 0 ? Math.max(radius, grid.cellSize) : radius) / grid.cellSize);
+  // A road cell earns level k's buffer when this much budget is left in it (level 0: any road).
+  const levelThresholds = bufferLevels.map((radius, k) => (k === 0 ? 0 : radius / BUFFER_PER_REMAINING));
   const closing = closingRadius / grid.cellSize;
   const depth = holeDepth / grid.cellSize;
   const transform = new DistanceTransform(grid.width, grid.height);
-  // Scratch grids shared by the bands: squared distances to any reached road (kept for the holes), to a level's roads, to the outside.
-  const toRoad = new Float64Array(cells);
-  const squared = new Float64Array(cells);
-  const sources = new Uint8Array(cells);
+  // Dilating by each level's buffer + the closing radius in one transform: R² − r² at a road cell whose disc has radius r.
+  const reaches = levelRadii.map((radius) => radius + closing);
+  const widest = Math.max(...reaches);
+  const offsets = reaches.map((reach) => widest * widest - reach * reach);
+  const closingSquared = closing * closing;
+  const depthSquared = depth * depth;
+  // Scratch grids shared by the bands.
+  const squared = new Float32Array(cells);
+  const roads = new Uint8Array(cells);
   let previous: Uint8Array | null = null;
-  return pieceSets.map((pieces) => {
+  return budgets.map((budget) => {
     throwIfCancelled();
-    const level = rasterizeLevels(grid, pieces, bufferLevels);
-    const dilated = new Uint8Array(cells);
-    for (let k = 0; k < levelRadii.length; k++) {
-      let any = false;
-      for (let c = 0; c < cells; c++) {
-        const source = level[c]! > k ? 1 : 0;
-        sources[c] = source;
-        if (source) any = true;
+    // The budget left in this band is (largest − budget) less than drawn.
+    const spent = largest - budget;
+    const far = DistanceTransform.FAR;
+    for (let c = 0; c < cells; c++) {
+      const value = left[c]! - spent;
+      let offset = far;
+      if (value >= 0) for (let k = levelThresholds.length - 1; k >= 0; k--) if (value >= levelThresholds[k]!) {
+        offset = offsets[k]!;
+        break;
       }
-      if (!any) break;
-      const distance = transform.squared(sources, 1, k === 0 ? toRoad : squared);
-      const reach = (levelRadii[k]! + closing) ** 2;
-      for (let c = 0; c < cells; c++) if (distance[c]! <= reach) dilated[c] = 1;
+      squared[c] = offset;
+      roads[c] = value >= 0 ? 1 : 0;
     }
-    const toOutside = transform.squared(dilated, 0, squared);
+    transform.envelope(squared);
     const area = new Uint8Array(cells);
-    const closingSquared = closing * closing;
-    for (let c = 0; c < cells; c++) area[c] = toOutside[c]! > closingSquared ? 1 : 0;
-    const depthSquared = depth * depth;
+    for (let c = 0; c < cells; c++) area[c] = squared[c]! <= widest * widest ? 1 : 0;
+    // Erosion by the closing radius: what lies deeper than it inside the dilated roads.
+    transform.squared(area, 0, squared);
+    for (let c = 0; c < cells; c++) area[c] = squared[c]! > closingSquared ? 1 : 0;
+    // Distances to this band's roads, only when an enclosed gap asks (most bands have none or a few).
+    let toRoad: Float32Array | null = null;
     fillHoles(grid, area, (holeCells, count) => {
+      toRoad ??= transform.squared(roads, 1, squared);
       for (let i = 0; i < count; i++) if (toRoad[holeCells[i]!]! > depthSquared) return false;
       return true;
     });
@@ -95,67 +109,7 @@ export function buildReachableAreas(origin: [number, number], budgets: number[],
   });
 }
 
-/** Per cell, 1 + the index of the widest buffer level earned by a road crossing it (0: no road). */
-function rasterizeLevels(grid: Grid, pieces: Pieces, levels: number[]): Uint8Array {
-  const level = new Uint8Array(grid.width * grid.height);
-  const levelOf = (buffer: number) => {
-    let k = 1;
-    while (k < levels.length && buffer >= levels[k]!) k++;
-    return k;
-  };
-  for (let p = 0; p < pieces.length; p += STRIDE) {
-    const k1 = levelOf(pieces[p + 4]!);
-    const k2 = levelOf(pieces[p + 5]!);
-    if (k1 === k2) rasterizePiece(grid, level, pieces[p]!, pieces[p + 1]!, pieces[p + 2]!, pieces[p + 3]!, k1);
-    else {
-      // The buffer shrinks along the piece: split it where it crosses the lower level's threshold.
-      const threshold = levels[Math.max(k1, k2) - 1]!;
-      const t = (pieces[p + 4]! - threshold) / (pieces[p + 4]! - pieces[p + 5]!);
-      const mx = pieces[p]! + (pieces[p + 2]! - pieces[p]!) * t;
-      const my = pieces[p + 1]! + (pieces[p + 3]! - pieces[p + 1]!) * t;
-      rasterizePiece(grid, level, pieces[p]!, pieces[p + 1]!, mx, my, k1);
-      rasterizePiece(grid, level, mx, my, pieces[p + 2]!, pieces[p + 3]!, k2);
-    }
-  }
-  return level;
-}
-
-/**
- * The pieces in local metres, converted in place (the array is this call's own): x1, y1, x2, y2,
- * then the buffer earned at each end; the length slot is left unused.
- */
-function collectPieces(projection: LocalProjection, budget: number, piecesOf: PiecesOf): Pieces {
-  const pieces = piecesOf(budget);
-  const { metersPerDegreeLon: kx, metersPerDegreeLat: ky } = projection;
-  const lon0 = projection.lon(0);
-  const lat0 = projection.lat(0);
-  for (let p = 0; p < pieces.length; p += STRIDE) {
-    pieces[p] = (pieces[p]! - lon0) * kx;
-    pieces[p + 1] = (pieces[p + 1]! - lat0) * ky;
-    pieces[p + 2] = (pieces[p + 2]! - lon0) * kx;
-    pieces[p + 3] = (pieces[p + 3]! - lat0) * ky;
-    pieces[p + 4] = pieces[p + 4]! * BUFFER_PER_REMAINING;
-    pieces[p + 5] = pieces[p + 5]! * BUFFER_PER_REMAINING;
-  }
-  return pieces;
-}
-
-function gridAround(pieces: Pieces): Grid {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  // Both ends of every piece: x at offsets 0 and 2, y at 1 and 3.
-  for (let p = 0; p < pieces.length; p += STRIDE) {
-    for (let q = p; q <= p + 2; q += 2) {
-      const x = pieces[q]!;
-      const y = pieces[q + 1]!;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
-  }
+function gridAround([minX, minY, maxX, maxY]: Extent): Grid {
   const { closingRadius, bufferLevels, minCellSize, maxCellsPerSide } = AREA_SHAPE;
   const span = Math.max(maxX - minX, maxY - minY);
   const cellSize = Math.max(minCellSize, span / maxCellsPerSide);
@@ -171,21 +125,22 @@ function gridAround(pieces: Pieces): Grid {
 }
 
 function traceOutline(grid: Grid, area: Uint8Array, projection: LocalProjection): MultiPolygon {
-  const [contour] = contours().size([grid.width, grid.height]).thresholds([0.5])(area as unknown as number[]);
-  const tolerance = grid.cellSize * 0.5;
+  // Douglas–Peucker in cell units: 0.4 of a cell (half a cell let separately thinned bands cross by 0.1 % of their area).
+  const tolerance = 0.4;
   const polygons: Position[][][] = [];
-  for (const polygon of contour?.coordinates ?? []) {
+  for (const polygon of traceMask(area, grid.width, grid.height).polygons) {
     const rings: Position[][] = [];
     for (const [r, ring] of polygon.entries()) {
-      const metric = ring.map(([x, y]) => ({ x: grid.minX + x! * grid.cellSize, y: grid.minY + y! * grid.cellSize }));
-      const thin = simplify(metric, tolerance, true);
+      const points: Array<{ x: number; y: number }> = [];
+      for (let k = 0; k < ring.length; k += 2) points.push({ x: ring[k]!, y: ring[k + 1]! });
+      const thin = simplify(points, tolerance, true);
       const exterior = r === 0;
       if (thin.length < 4) {
         if (exterior) break;
         continue;
       }
       if (exterior !== signedArea(thin) > 0) thin.reverse();
-      rings.push(thin.map((p) => [round6(projection.lon(p.x)), round6(projection.lat(p.y))]));
+      rings.push(thin.map((p) => [round6(projection.lon(grid.minX + p.x * grid.cellSize)), round6(projection.lat(grid.minY + p.y * grid.cellSize))]));
     }
     if (rings.length > 0) polygons.push(rings);
   }

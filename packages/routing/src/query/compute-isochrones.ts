@@ -2,9 +2,8 @@ import type { Feature, FeatureCollection, MultiPolygon } from 'geojson';
 import type { RoutingGraph } from '../graph/routing-graph.js';
 import type { RoutingMode } from '../modes.js';
 import { RoutingError } from '../errors.js';
-import { buildReachableAreas } from '../polygon/reachable-area.js';
 import { SearchWorkspace, type Direction, type IsoMode } from './bounded-search.js';
-import { reachedPieces } from './reached-pieces.js';
+import { reachedAreas } from './reached-road.js';
 import { snapToRoad, MAX_SNAP_DISTANCE_METERS, type SnappedPoint } from './snap.js';
 
 export interface IsochroneRequest {
@@ -56,10 +55,7 @@ export function computeIsochrones(
   const budgets = [...new Set(request.values)].sort((a, b) => a - b);
   const result = workspace.searchFrom(starts, transportMode, isoMode, budgets.at(-1)!, direction);
   const t2 = performance.now();
-  const pieces = starts.length === 1 ? start : starts;
-  const areas = buildReachableAreas(centreOf(starts), budgets, (budget) =>
-    reachedPieces(graph, transportMode, isoMode, pieces, result, budget, direction),
-  );
+  const areas = reachedAreas(graph, transportMode, isoMode, starts, result, budgets, { direction });
   const t3 = performance.now();
   const byValue = new Map(budgets.map((budget, i) => [budget, areas[i]!]));
   const features = request.values.map(
@@ -84,19 +80,6 @@ export function snapStart(graph: RoutingGraph, transportMode: RoutingMode, point
     });
   }
   return start;
-}
-
-/** Where the polygon's local projection is centred: the start, or the middle of several. */
-function centreOf(starts: readonly SnappedPoint[]): [number, number] {
-  if (starts.length === 1) return [starts[0]!.lon, starts[0]!.lat];
-  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const { lon, lat } of starts) {
-    minX = Math.min(minX, lon);
-    minY = Math.min(minY, lat);
-    maxX = Math.max(maxX, lon);
-    maxY = Math.max(maxY, lat);
-  }
-  return [(minX + maxX) / 2, (minY + maxY) / 2];
 }
 
 export { SearchWorkspace };
