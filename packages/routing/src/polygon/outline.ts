@@ -3,7 +3,7 @@
  * its centre (i + 0.5, j + 0.5), the outline passes midway between a cell inside and one outside,
  * and outside the grid is outside. In cell units, y growing with j. Written for a Uint8 mask
  * because d3-contour's general isolines (any values, any thresholds, fragments stitched through
- * objects) took most of a large polygon's time.
+ * objects) took a large share of a large polygon's time.
  *
  * Each square between four cell centres adds at most two directed pieces, inside on their left, so
  * every crossing point starts exactly one piece and ends exactly one: following them gives closed

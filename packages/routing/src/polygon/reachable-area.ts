@@ -45,7 +45,7 @@ export type PiecesOf = (budget: number) => ReachedPieces;
  * buffer + closing radius, then erosion by the closing radius), which merges neighbouring roads into
  * one area; enclosed gaps are filled unless they hold a point deeper than `holeDepth` from any
  * reached road (a lake, a park without paths): those stay true holes. Each band is OR-ed with the
- * smaller one so bands nest. Marching squares (d3-contour) traces the outlines with their holes,
+ * smaller one so bands nest. Marching squares (outline.ts) traces the outlines with their holes,
  * and Douglas–Peucker (simplify-js) thins them.
  */
 export function buildReachableAreas(origin: [number, number], budgets: number[], reached: ReachedRoadDrawing | PiecesOf): MultiPolygon[] {
