@@ -36,11 +36,11 @@ describe('public transport areas', () => {
 
     await page.getByTestId('create-mode-isochrone').click();
     await page.getByTestId('transport-mode').selectOption('transit');
-    // One start, leaving it: no direction nor other starts; a departure date and time instead.
+    // One start, leaving it unless Arrival is chosen; a departure date and time.
     const departure = page.getByTestId('transit-departure');
     await expect.poll(() => departure.innerText(), patiently).toMatch(/Départ/);
     expect(await departure.innerText()).toMatch(/au départ à cette heure/);
-    expect(await page.getByTestId('direction-switch').count()).toBe(0);
+    expect(await page.getByTestId('direction-departure').getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('departure-date').fill('2016-11-22');
     await page.getByTestId('departure-time').fill('08:00');
 

@@ -10,8 +10,8 @@ export function launchBrowser(): Promise<Browser> {
 
 export interface OpenedPage { context: BrowserContext; page: Page; errors: string[] }
 
-/** The screen a page is opened on: a desktop's by default, or a phone's or a tablet's (touch, viewport). */
-export type Device = Pick<BrowserContextOptions, 'viewport' | 'isMobile' | 'hasTouch' | 'deviceScaleFactor'>;
+/** The device a page is opened on: a desktop's screen by default, or a phone's or a tablet's (touch, viewport); its clock's time zone. */
+export type Device = Pick<BrowserContextOptions, 'viewport' | 'isMobile' | 'hasTouch' | 'deviceScaleFactor' | 'timezoneId'>;
 
 /** A fresh browser profile (no cookies, no storage) with console errors collected for assertions. */
 export async function openPage(browser: Browser, baseUrl: string, locale = 'en-US', device: Device = {}): Promise<OpenedPage> {

@@ -64,7 +64,7 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
   const [timeZone] = useState(userTimeZone);
   const [departure, setDeparture] = useState<DepartureFields>(() =>
     (edit?.area.departureDate ? departureFieldsAt(edit.area.departureDate, timeZone) : null) ?? departureNow(new Date(), timeZone));
-  // Transit is offered for travel-time areas, new or edited: one start, leaving it, at a date and time.
+  // Transit is offered for travel-time areas, new or edited: one start, leaving or reaching it, at a date and time.
   const modes: readonly FormMode[] = isoMode === 'isochrone' ? [...ROUTED_TRANSPORT_MODES, 'transit'] : ROUTED_TRANSPORT_MODES;
   const transit = mode === 'transit';
   const departureDate = transit ? departureIso(departure, timeZone) : null;
@@ -90,9 +90,8 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
       place: others > 0 ? t('createArea.severalStartsPlace', { place, count: others }) : place,
       value: formatRoutedValue(value, isoMode, unit, i18n.language), mode: t(`createArea.byMode.${transportMode}`),
     });
-  const towards: IsochroneDirection = transit ? 'departure' : direction;
   const ready = !!start && parsed.valid && (!transit || departureDate !== null);
-  const key = ready ? JSON.stringify([centers, towards, mode, parsed.values, departureDate]) : null;
+  const key = ready ? JSON.stringify([centers, direction, mode, parsed.values, departureDate]) : null;
   const preview = computed && computed.key === key ? computed.answer : null;
 
   // The preview shows the largest band; it goes when the inputs change or the form closes.
@@ -154,7 +153,7 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
     setError(null);
     try {
       const answer = await fetchIsochrones({
-        ...startsRequest(centers), ...(towards === 'arrival' ? { direction: towards } : {}), isoMode, transportMode: mode, values: parsed.values,
+        ...startsRequest(centers), ...(direction === 'arrival' ? { direction } : {}), isoMode, transportMode: mode, values: parsed.values,
         ...(departureDate ? { departureDate } : {}),
       }, controller.signal);
       setComputed({ key: key!, answer });
@@ -188,25 +187,25 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
       const saved = saveEdit(edit.area.uuid, {
         ...startFields(start),
         startPoints: centers.length > 1 ? centers : null,
-        direction: towards,
+        direction,
         transportMode: mode,
         // As the server gives it back (UTC), so an unchanged departure is no change; other modes have none.
         departureDate: departureDate ? new Date(departureDate).toISOString() : null,
         ...(isoMode === 'isochrone' ? { duration: value } : { distance: value }),
         geometry: band.geometry,
-        label: kept ?? routedLabel(start.name, value, mode, towards, centers.length - 1),
+        label: kept ?? routedLabel(start.name, value, mode, direction, centers.length - 1),
       });
       if (saved) edit.onDone();
       return;
     }
     const outcome = createAreas(answer.features.map((feature) => ({
-      label: routedLabel(start.name, feature.properties.value, mode, towards, centers.length - 1),
+      label: routedLabel(start.name, feature.properties.value, mode, direction, centers.length - 1),
       isoMode,
       transportMode: mode,
       ...(isoMode === 'isochrone' ? { duration: feature.properties.value } : { distance: feature.properties.value }),
       startPoint: start.center,
       startPoints: centers.length > 1 ? centers : null,
-      direction: towards,
+      direction,
       ...(departureDate ? { departureDate } : {}),
       startAddress: start.picked ? null : start.name,
       geometry: feature.geometry,
@@ -244,7 +243,7 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
       <StartPointField key={formKey} start={start} onChange={chooseStart} autoFocus={regionChosen !== null} />
       {edit && <EditedStart start={start} />}
       {!transit && <StartList starts={starts} onAdd={addStart} onRemove={removeStart} markFrom={edit ? 1 : 0} />}
-      {!transit && <DirectionSwitch value={direction} onChange={setDirection} />}
+      <DirectionSwitch value={direction} onChange={setDirection} />
       {regionChosen && (
         <p className="panel-note" role="status" data-testid="road-network-chosen">{t('createArea.roadNetworkChosen', { name: regionChosen.name })}</p>
       )}
@@ -256,7 +255,7 @@ export function RoutedForm({ isoMode, edit }: { isoMode: RoutedIsoMode; edit?: A
         </select>
         {notice && <p className="panel-note" role="status" data-testid="mode-notice">{notice}</p>}
       </div>
-      {transit && <DepartureField value={departure} onChange={setDeparture} invalid={departureDate === null} timeZone={timeZone} />}
+      {transit && <DepartureField value={departure} onChange={setDeparture} invalid={departureDate === null} timeZone={timeZone} arriving={direction === 'arrival'} />}
       <div className={valuesError ? 'field field-invalid' : 'field'}>
         <label htmlFor={`${id}-values`}>{valuesLabel}</label>
         <input id={`${id}-values`} type="text" inputMode="decimal" value={valuesText} aria-invalid={!!valuesError}
