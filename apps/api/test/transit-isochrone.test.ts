@@ -10,14 +10,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { insidePolygon } from '@catchment/geodata';
-import type { MultiPolygonGeometry } from '@catchment/domain';
+import type { MapGenerationView, MultiPolygonGeometry } from '@catchment/domain';
 import type { IsochroneProvider } from '@catchment/routing';
 import { importGtfsFeed } from '../src/cli/import-sources.js';
 import type { Config } from '../src/config.js';
 import { createContext } from '../src/context.js';
 import { openIsochroneProvider } from '../src/isochrones/isochrone-provider.setup.js';
 import { buildServer } from '../src/server.js';
-import { signUp, testApp } from './harness.js';
+import { signUp, signUpOnPlan, testApp } from './harness.js';
 import { call, createFolder, createMap, expectError, expectStatus, getMap, postAreas } from './maps-factories.js';
 
 const BISMARCKPLATZ: [number, number] = [8.6938, 49.4093];
@@ -244,6 +244,35 @@ describe('a transit area on a map', () => {
       uuid: crypto.randomUUID(), isoMode: 'isochrone', transportMode: 'transit', duration: 1200, startPoint: BISMARCKPLATZ, departureDate: DEPARTURE,
     }]));
     expect(shorter.area.hash).toBe(anew.areas[0]!.hash);
+  });
+});
+
+describe('a map generated with transit', () => {
+  it('makes each place\'s area at the departure given, as one drawn by hand at that time', async () => {
+    const user = await signUpOnPlan(app, 'pro_2020');
+    const started = await expectStatus<MapGenerationView>(202, call(app, 'POST', '/v2/maps/generate', { as: user, payload: {
+      title: 'Heidelberg by tram',
+      source: { type: 'places', places: [{ label: 'Bismarckplatz', position: BISMARCKPLATZ }, { label: 'Schriesheim', position: SCHRIESHEIM_BAHNHOF }] },
+      isoMode: 'isochrone', transportMode: 'transit', value: 1800, departureDate: DEPARTURE, colors: { rule: 'single', color: '#112233' },
+    } }));
+    let view = started;
+    for (let attempt = 0; attempt < 600 && view.status !== 'done' && view.status !== 'failed'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      view = await expectStatus<MapGenerationView>(200, call(app, 'GET', `/v2/maps/generate/${started.id}`, { as: user }));
+    }
+    expect(view).toMatchObject({ status: 'done', created: 2, failures: [] });
+    const areas = (await getMap(app, user, view.map!.id)).folders[0]!.areas as unknown as Array<StoredArea & { label: string; transportMode: string }>;
+    expect(areas.map((area) => [area.label, area.transportMode, area.duration, area.departureDate])).toEqual([
+      ['Bismarckplatz', 'transit', 1800, '2016-11-22T07:00:00.000Z'], ['Schriesheim', 'transit', 1800, '2016-11-22T07:00:00.000Z'],
+    ]);
+    // Read at 8:00, not at the time the job ran (when the 2016 timetables have no trips): the tram reaches Neckargemünd.
+    expect(contains(areas[0]!.geometry, NECKARGEMUEND_BAHNHOF)).toBe(true);
+    const map = await createMap(app, user);
+    const folderId = await createFolder(app, user, map.id);
+    const byHand = await expectStatus<{ areas: StoredArea[] }>(201, postAreas(app, user, map.id, folderId, [{
+      uuid: crypto.randomUUID(), isoMode: 'isochrone', transportMode: 'transit', duration: 1800, startPoint: BISMARCKPLATZ, departureDate: DEPARTURE,
+    }]));
+    expect(areas[0]!.hash).toBe(byHand.areas[0]!.hash);
   });
 });
 
