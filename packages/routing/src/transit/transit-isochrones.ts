@@ -1,9 +1,8 @@
 import type { Feature, MultiPolygon } from 'geojson';
 import type { RoutingGraph } from '../graph/routing-graph.js';
-import { buildReachableAreas } from '../polygon/reachable-area.js';
 import type { Direction, SearchWorkspace } from '../query/bounded-search.js';
 import { snapStart, type IsochroneCollection, type IsochroneProperties, type IsochroneTimings } from '../query/compute-isochrones.js';
-import { reachedPieces } from '../query/reached-pieces.js';
+import { reachedAreas } from '../query/reached-road.js';
 import type { SnappedPoint } from '../query/snap.js';
 import type { RaptorWorkspace } from './raptor.js';
 import { localServiceTime } from './service-days.js';
@@ -84,9 +83,7 @@ export function computeTransitIsochrones(
   }
   const result = workspace.searchFrom(starts, 'walk', 'isochrone', budget, 'departure', costs);
   const t2 = performance.now();
-  const areas = buildReachableAreas([start.lon, start.lat], budgets, (value) =>
-    reachedPieces(graph, 'walk', 'isochrone', starts, result, value, 'departure', costs),
-  );
+  const areas = reachedAreas(graph, 'walk', 'isochrone', starts, result, budgets, { startCosts: costs, centre: [start.lon, start.lat] });
   const t3 = performance.now();
   const byValue = new Map(budgets.map((value, i) => [value, areas[i]!]));
   const features = request.values.map(
