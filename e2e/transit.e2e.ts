@@ -8,10 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { insidePolygon } from '@catchment/geodata';
-import { launchBrowser, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, signUpByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
-import { continuePastFreePlanNotice } from './support/plans.js';
+import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
+import { areaItems, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import {
+  BISMARCKPLATZ, createAreaAtBismarckplatz, holds, NECKARGEMUEND_BAHNHOF, newMap, patiently, SCHRIESHEIM_BAHNHOF, storedAreas,
+} from './support/transit.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -19,15 +20,6 @@ let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
-const BISMARCKPLATZ: [number, number] = [8.6938, 49.4093];
-const SCHRIESHEIM_BAHNHOF: [number, number] = [8.6602, 49.4722];
-const NECKARGEMUEND_BAHNHOF: [number, number] = [8.7874, 49.3941];
-const patiently = { timeout: 60_000 };
-
-interface StoredArea {
-  uuid: string; label: string; transportMode: string; departureDate: string | null; startPoint: [number, number];
-  geometry: { type: 'MultiPolygon'; coordinates: number[][][][] };
-}
 
 describe('public transport areas', () => {
   it('makes a 30-minute area by tram and bus from Bismarckplatz at a chosen departure, in French', async () => {
@@ -44,29 +36,15 @@ describe('public transport areas', () => {
     await page.getByTestId('departure-date').fill('2016-11-22');
     await page.getByTestId('departure-time').fill('08:00');
 
-    await viewAt(page, BISMARCKPLATZ, 15);
-    await page.getByTestId('pick-on-map').click();
-    const box = (await page.getByTestId('map').boundingBox())!;
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await expect.poll(() => page.getByTestId('start-point').count(), patiently).toBe(1);
-    await page.getByTestId('values-input').fill('30');
-    await page.getByTestId('routed-preview').click();
-    await expect.poll(() => page.getByTestId('routing-progress').count(), patiently).toBe(0);
-    expect(await page.getByTestId('create-error').count()).toBe(0);
-    await waitForMapIdle(page);
-    await screenshot(page, 'transit-preview');
-    await page.getByTestId('create-area-submit').click();
-    await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
-    await continuePastFreePlanNotice(page);
+    await createAreaAtBismarckplatz(page, 30, 'transit-preview');
     await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/30 min en transports en commun/);
     await waitForSaved(page);
 
     const [area] = await storedAreas(page, accessId);
     // 8:00 in Berlin in November is 7:00 UTC.
     expect(area).toMatchObject({ transportMode: 'transit', departureDate: '2016-11-22T07:00:00.000Z' });
-    const contains = ([lng, lat]: [number, number]) => area!.geometry.coordinates.some((polygon) => insidePolygon(lng, lat, polygon));
-    expect(contains(SCHRIESHEIM_BAHNHOF)).toBe(true);
-    expect(contains(NECKARGEMUEND_BAHNHOF)).toBe(true);
+    expect(holds(area!, SCHRIESHEIM_BAHNHOF)).toBe(true);
+    expect(holds(area!, NECKARGEMUEND_BAHNHOF)).toBe(true);
     await waitForMapIdle(page);
     await screenshot(page, 'transit-area');
     expect(unexpectedErrors(errors)).toEqual([]);
@@ -101,10 +79,9 @@ describe('public transport areas', () => {
     await waitForSaved(page);
     const [area] = await storedAreas(page, accessId);
     expect(area).toMatchObject({ uuid: areaUuid, transportMode: 'transit', departureDate: '2016-11-22T02:00:00.000Z' });
-    const contains = ([lng, lat]: [number, number]) => area!.geometry.coordinates.some((polygon) => insidePolygon(lng, lat, polygon));
-    expect(contains(BISMARCKPLATZ)).toBe(true);
-    expect(contains(SCHRIESHEIM_BAHNHOF)).toBe(false);
-    expect(contains(NECKARGEMUEND_BAHNHOF)).toBe(false);
+    expect(holds(area!, BISMARCKPLATZ)).toBe(true);
+    expect(holds(area!, SCHRIESHEIM_BAHNHOF)).toBe(false);
+    expect(holds(area!, NECKARGEMUEND_BAHNHOF)).toBe(false);
     await waitForMapIdle(page);
     await screenshot(page, 'transit-edited-night-fr');
     expect(unexpectedErrors(errors)).toEqual([]);
@@ -113,30 +90,7 @@ describe('public transport areas', () => {
 });
 
 /** A French user whose device is in Berlin, the timetables' zone. */
-async function frenchPageInBerlin() {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'fr-FR', timezoneId: 'Europe/Berlin', viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
-  return { context, page, errors };
-}
-
-/** Signed up through the API (the sign-up form's own test is in English): home then opens a new map, whose access id is returned. */
-async function newMap(page: Page): Promise<string> {
-  await page.goto('/app/');
-  await waitForMapIdle(page);
-  await signUpByApi(page);
-  await page.goto('/app/');
-  await page.waitForURL(/\/app\/map\//);
-  await waitForMapIdle(page);
-  return new URL(page.url()).pathname.split('/').pop()!;
-}
-
-async function storedAreas(page: Page, accessId: string): Promise<StoredArea[]> {
-  const map = await (await page.request.get(`/api/v2/maps/${accessId}`)).json() as { folders: Array<{ areas: StoredArea[] }> };
-  return map.folders.flatMap((folder) => folder.areas);
-}
+const frenchPageInBerlin = () => openPage(browser, baseUrl, 'fr-FR', { timezoneId: 'Europe/Berlin' });
 
 /** A 30-minute transit area from Bismarckplatz, made through the API as another device of the user would. */
 async function postTransitArea(page: Page, accessId: string, departureDate: string): Promise<string> {

@@ -1,0 +1,63 @@
+/**
+ * What the public transport browser tests share: places on the rnv timetables the test server
+ * imported over the demo's Mannheim–Heidelberg roads, a new map, the areas stored in it, and an
+ * area made at Bismarckplatz through the create panel once its mode and time are chosen.
+ */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { insidePolygon } from '@catchment/geodata';
+import { screenshot, waitForMapIdle } from './browser.js';
+import { areaItems, signUpByApi, viewAt } from './app.js';
+import { continuePastFreePlanNotice } from './plans.js';
+
+export const BISMARCKPLATZ: [number, number] = [8.6938, 49.4093];
+export const SCHRIESHEIM_BAHNHOF: [number, number] = [8.6602, 49.4722];
+export const NECKARGEMUEND_BAHNHOF: [number, number] = [8.7874, 49.3941];
+export const patiently = { timeout: 60_000 };
+
+export interface StoredArea {
+  uuid: string; label: string; transportMode: string; direction: string; departureDate: string | null; startPoint: [number, number];
+  geometry: { type: 'MultiPolygon'; coordinates: number[][][][] };
+}
+
+/** Signed up through the API (the sign-up form's own test is in English): home then opens a new map, whose access id is returned. */
+export async function newMap(page: Page): Promise<string> {
+  await page.goto('/app/');
+  await waitForMapIdle(page);
+  await signUpByApi(page);
+  await page.goto('/app/');
+  await page.waitForURL(/\/app\/map\//);
+  await waitForMapIdle(page);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+export async function storedAreas(page: Page, accessId: string): Promise<StoredArea[]> {
+  const map = await (await page.request.get(`/api/v2/maps/${accessId}`)).json() as { folders: Array<{ areas: StoredArea[] }> };
+  return map.folders.flatMap((folder) => folder.areas);
+}
+
+/**
+ * With the create panel's mode and time chosen: Bismarckplatz picked on the map, `minutes` typed,
+ * the preview drawn without an error (screenshot `previewShot`), then the area created.
+ */
+export async function createAreaAtBismarckplatz(page: Page, minutes: number, previewShot: string): Promise<void> {
+  await viewAt(page, BISMARCKPLATZ, 15);
+  await page.getByTestId('pick-on-map').click();
+  const box = (await page.getByTestId('map').boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect.poll(() => page.getByTestId('start-point').count(), patiently).toBe(1);
+  await page.getByTestId('values-input').fill(String(minutes));
+  await page.getByTestId('routed-preview').click();
+  await expect.poll(() => page.getByTestId('routing-progress').count(), patiently).toBe(0);
+  expect(await page.getByTestId('create-error').count()).toBe(0);
+  await waitForMapIdle(page);
+  await screenshot(page, previewShot);
+  await page.getByTestId('create-area-submit').click();
+  await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
+  await continuePastFreePlanNotice(page);
+}
+
+/** Whether an area stored in a map holds a point. */
+export function holds(area: StoredArea, [lng, lat]: [number, number]): boolean {
+  return area.geometry.coordinates.some((polygon) => insidePolygon(lng, lat, polygon));
+}
