@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { insidePolygon } from '@catchment/geodata';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, signUpByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import { areaItems, newMapByApi, storedAreas, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
@@ -39,21 +39,6 @@ const WORDS = {
 } as const;
 const LOCALES = Object.keys(WORDS) as (keyof typeof WORDS)[];
 
-/** A new user on a new map (signed up through the API: the sign-up form has its own test). */
-async function newMap(page: Page): Promise<string> {
-  await page.goto('/app/');
-  await waitForMapIdle(page);
-  await signUpByApi(page);
-  await page.goto('/app/');
-  await page.waitForURL(/\/app\/map\//);
-  return new URL(page.url()).pathname.split('/').pop()!;
-}
-
-async function storedAreas(page: Page, accessId: string): Promise<StoredArea[]> {
-  const map = await (await page.request.get(`/api/v2/maps/${accessId}`)).json() as { folders: Array<{ areas: StoredArea[] }> };
-  return map.folders.flatMap((folder) => folder.areas);
-}
-
 const contains = (area: StoredArea, [lng, lat]: [number, number]) => area.geometry.coordinates.some((polygon) => insidePolygon(lng, lat, polygon));
 
 /** Monaco from the place search, the mode and the minutes of a travel-time area. */
@@ -69,7 +54,7 @@ describe('arrival areas and areas from several starts', () => {
   it.each(LOCALES)('makes an arrival isochrone in Monaco, saved and shown as an arrival (%s)', async (locale) => {
     const words = WORDS[locale];
     const { context, page, errors } = await openPage(browser, baseUrl, locale);
-    const accessId = await newMap(page);
+    const accessId = await newMapByApi(page);
     await startInMonaco(page, 'car', '5');
     const arrival = page.getByTestId('direction-arrival');
     expect(await arrival.getAttribute('title')).toMatch(words.arrivalHint);
@@ -83,7 +68,7 @@ describe('arrival areas and areas from several starts', () => {
     await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(words.arrivalItem);
     await waitForSaved(page);
 
-    const [stored] = await storedAreas(page, accessId);
+    const [stored] = await storedAreas<StoredArea>(page, accessId);
     expect(stored).toMatchObject({ direction: 'arrival', startPoints: null, label: expect.stringMatching(words.arrivalLabel) });
     expect(contains(stored!, stored!.startPoint)).toBe(true);
 
@@ -102,7 +87,7 @@ describe('arrival areas and areas from several starts', () => {
   it.each(LOCALES)('adds a second start picked on the map and makes one area reached from both (%s)', async (locale) => {
     const words = WORDS[locale];
     const { context, page, errors } = await openPage(browser, baseUrl, locale);
-    const accessId = await newMap(page);
+    const accessId = await newMapByApi(page);
     await startInMonaco(page, 'walk', '5');
     await expect.poll(() => page.getByTestId('start-marker').count(), patiently).toBe(1);
 
@@ -122,7 +107,7 @@ describe('arrival areas and areas from several starts', () => {
     await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(words.twoStartsItem);
     await waitForSaved(page);
 
-    const areas = await storedAreas(page, accessId);
+    const areas = await storedAreas<StoredArea>(page, accessId);
     expect(areas).toHaveLength(1);
     const [area] = areas;
     expect(area!.startPoints).toHaveLength(2);

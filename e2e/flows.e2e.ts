@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, clickMapAt, signUp, signUpByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import { areaItems, clickMapAt, newMapByApi, signUp, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
@@ -27,16 +27,6 @@ async function signUpOnMap(page: Page): Promise<string> {
   await page.goto('/app/');
   await waitForMapIdle(page);
   await signUp(page);
-  await page.waitForURL(/\/app\/map\//);
-  return new URL(page.url()).pathname.split('/').pop()!;
-}
-
-/** Signs up through the API (any language) and returns the new map's id once the app is on it. */
-async function signUpByApiOnMap(page: Page): Promise<string> {
-  await page.goto('/app/');
-  await waitForMapIdle(page);
-  await signUpByApi(page);
-  await page.goto('/app/');
   await page.waitForURL(/\/app\/map\//);
   return new URL(page.url()).pathname.split('/').pop()!;
 }
@@ -159,7 +149,7 @@ describe('merge, subtract and intersect', () => {
     const words = COMBINE_WORDS[locale];
     const { context, page } = await openPage(browser, baseUrl, locale);
     // Signed up through the API in French (the sign-up form's own test is in English).
-    const accessId = locale === 'en-US' ? await signUpOnMap(page) : await signUpByApiOnMap(page);
+    const accessId = locale === 'en-US' ? await signUpOnMap(page) : await newMapByApi(page);
     await addSquares(page, accessId, 2, '#3b82f6');
     await page.reload();
     await poll(() => areaItems(page).count()).toBe(2);

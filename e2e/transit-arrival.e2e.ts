@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
-import { createAreaAtBismarckplatz, holds, newMap, patiently, SCHRIESHEIM_BAHNHOF, storedAreas } from './support/transit.js';
+import { areaItems, newMapByApi, storedAreas, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import { createAreaAtBismarckplatz, holds, patiently, SCHRIESHEIM_BAHNHOF, type StoredArea } from './support/transit.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -21,7 +21,7 @@ afterAll(async () => { await browser?.close(); });
 describe('public transport areas, arriving', () => {
   it('makes a 30-minute area arriving at Bismarckplatz by 8:45 by tram and bus, the time field reading "Arrive by", in English', async () => {
     const { context, page, errors } = await openPage(browser, baseUrl, 'en-GB', { timezoneId: 'Europe/Berlin' });
-    const accessId = await newMap(page);
+    const accessId = await newMapByApi(page);
 
     await page.getByTestId('create-mode-isochrone').click();
     await page.getByTestId('transport-mode').selectOption('transit');
@@ -38,7 +38,7 @@ describe('public transport areas, arriving', () => {
     await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/Arrival at .* 30 min by public transport/);
     await waitForSaved(page);
 
-    const [area] = await storedAreas(page, accessId);
+    const [area] = await storedAreas<StoredArea>(page, accessId);
     // 8:45 in Berlin in November is 7:45 UTC.
     expect(area).toMatchObject({ transportMode: 'transit', direction: 'arrival', departureDate: '2016-11-22T07:45:00.000Z' });
     expect(holds(area!, SCHRIESHEIM_BAHNHOF)).toBe(true);

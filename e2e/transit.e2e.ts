@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import { areaItems, newMapByApi, storedAreas, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import {
-  BISMARCKPLATZ, createAreaAtBismarckplatz, holds, NECKARGEMUEND_BAHNHOF, newMap, patiently, SCHRIESHEIM_BAHNHOF, storedAreas,
+  BISMARCKPLATZ, createAreaAtBismarckplatz, holds, NECKARGEMUEND_BAHNHOF, patiently, SCHRIESHEIM_BAHNHOF, type StoredArea,
 } from './support/transit.js';
 
 const baseUrl = inject('baseUrl');
@@ -24,7 +24,7 @@ afterAll(async () => { await browser?.close(); });
 describe('public transport areas', () => {
   it('makes a 30-minute area by tram and bus from Bismarckplatz at a chosen departure, in French', async () => {
     const { context, page, errors } = await frenchPageInBerlin();
-    const accessId = await newMap(page);
+    const accessId = await newMapByApi(page);
 
     await page.getByTestId('create-mode-isochrone').click();
     await page.getByTestId('transport-mode').selectOption('transit');
@@ -40,7 +40,7 @@ describe('public transport areas', () => {
     await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/30 min en transports en commun/);
     await waitForSaved(page);
 
-    const [area] = await storedAreas(page, accessId);
+    const [area] = await storedAreas<StoredArea>(page, accessId);
     // 8:00 in Berlin in November is 7:00 UTC.
     expect(area).toMatchObject({ transportMode: 'transit', departureDate: '2016-11-22T07:00:00.000Z' });
     expect(holds(area!, SCHRIESHEIM_BAHNHOF)).toBe(true);
@@ -53,7 +53,7 @@ describe('public transport areas', () => {
 
   it('recomputes the area at a new departure chosen in its edit panel: at 3:00 nothing runs, it shrinks to the walk', async () => {
     const { context, page, errors } = await frenchPageInBerlin();
-    const accessId = await newMap(page);
+    const accessId = await newMapByApi(page);
     const areaUuid = await postTransitArea(page, accessId, '2016-11-22T08:00:00+01:00');
     await page.reload();
     await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/30 min en transports en commun/);
@@ -77,7 +77,7 @@ describe('public transport areas', () => {
     // The area drawn on the map shrinks to the half-hour walk around Bismarckplatz.
     await expect.poll(() => drawnNorthernmostLatitude(page), patiently).toBeLessThan(49.44);
     await waitForSaved(page);
-    const [area] = await storedAreas(page, accessId);
+    const [area] = await storedAreas<StoredArea>(page, accessId);
     expect(area).toMatchObject({ uuid: areaUuid, transportMode: 'transit', departureDate: '2016-11-22T02:00:00.000Z' });
     expect(holds(area!, BISMARCKPLATZ)).toBe(true);
     expect(holds(area!, SCHRIESHEIM_BAHNHOF)).toBe(false);

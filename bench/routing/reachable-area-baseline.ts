@@ -10,6 +10,8 @@ import type { MultiPolygon, Position } from 'geojson';
 import { localProjection, type LocalProjection } from '../../packages/routing/src/geo.js';
 import { PIECE_STRIDE, type ReachedPieces } from '../../packages/routing/src/query/reached-pieces.js';
 import { rasterizePiece, type Grid } from '../../packages/routing/src/polygon/grid.js';
+// The one-dimensional pass is unchanged since; the Float64 rows around it are the baseline's own.
+import { lowerEnvelope } from '../../packages/routing/src/polygon/distance-transform.js';
 
 /**
  * Shape parameters, in metres. They follow the quality rule the polygons are measured against:
@@ -241,34 +243,6 @@ class DistanceTransform {
       for (let x = 0; x < width; x++) out[row + x] = d[x]!;
     }
     return out;
-  }
-}
-
-/** One-dimensional squared distance transform of `f` (length n) into `d`, as the lower envelope of parabolas. */
-function lowerEnvelope(f: Float64Array, d: Float64Array, v: Int32Array, z: Float64Array, n: number): void {
-  let k = 0;
-  v[0] = 0;
-  z[0] = -Infinity;
-  z[1] = Infinity;
-  for (let q = 1; q < n; q++) {
-    const fq = f[q]! + q * q;
-    let p = v[k]!;
-    let s = (fq - (f[p]! + p * p)) / (2 * (q - p));
-    while (s <= z[k]!) {
-      k--;
-      p = v[k]!;
-      s = (fq - (f[p]! + p * p)) / (2 * (q - p));
-    }
-    k++;
-    v[k] = q;
-    z[k] = s;
-    z[k + 1] = Infinity;
-  }
-  k = 0;
-  for (let q = 0; q < n; q++) {
-    while (z[k + 1]! < q) k++;
-    const p = v[k]!;
-    d[q] = (q - p) * (q - p) + f[p]!;
   }
 }
 

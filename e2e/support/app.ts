@@ -65,6 +65,23 @@ export async function signUpByApi(page: Page, who: { email?: string; firstName?:
   return { email, id: ((await response.json()) as { id: number }).id };
 }
 
+/** A new user (signed up through the API: the sign-up form has its own test) on the new map home opens; its access id. */
+export async function newMapByApi(page: Page): Promise<string> {
+  await page.goto('/app/');
+  await waitForMapIdle(page);
+  await signUpByApi(page);
+  await page.goto('/app/');
+  await page.waitForURL(/\/app\/map\//);
+  await waitForMapIdle(page);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/** The areas of a map as the API stores them, every folder's in order. */
+export async function storedAreas<Area>(page: Page, accessId: string): Promise<Area[]> {
+  const map = await (await page.request.get(`/api/v2/maps/${accessId}`)).json() as { folders: Array<{ areas: Area[] }> };
+  return map.folders.flatMap((folder) => folder.areas);
+}
+
 /** Clicks the map where a longitude/latitude is currently drawn. */
 export async function clickMapAt(page: Page, lngLat: [number, number]): Promise<void> {
   const point = await page.evaluate((target) => {

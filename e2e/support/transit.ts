@@ -1,13 +1,13 @@
 /**
  * What the public transport browser tests share: places on the rnv timetables the test server
- * imported over the demo's Mannheim–Heidelberg roads, a new map, the areas stored in it, and an
- * area made at Bismarckplatz through the create panel once its mode and time are chosen.
+ * imported over the demo's Mannheim–Heidelberg roads, the areas as stored, and an area made at Bismarckplatz through
+ * the create panel once its mode and time are chosen.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { insidePolygon } from '@catchment/geodata';
 import { screenshot, waitForMapIdle } from './browser.js';
-import { areaItems, signUpByApi, viewAt } from './app.js';
+import { areaItems, viewAt } from './app.js';
 import { continuePastFreePlanNotice } from './plans.js';
 
 export const BISMARCKPLATZ: [number, number] = [8.6938, 49.4093];
@@ -18,22 +18,6 @@ export const patiently = { timeout: 60_000 };
 export interface StoredArea {
   uuid: string; label: string; transportMode: string; direction: string; departureDate: string | null; startPoint: [number, number];
   geometry: { type: 'MultiPolygon'; coordinates: number[][][][] };
-}
-
-/** Signed up through the API (the sign-up form's own test is in English): home then opens a new map, whose access id is returned. */
-export async function newMap(page: Page): Promise<string> {
-  await page.goto('/app/');
-  await waitForMapIdle(page);
-  await signUpByApi(page);
-  await page.goto('/app/');
-  await page.waitForURL(/\/app\/map\//);
-  await waitForMapIdle(page);
-  return new URL(page.url()).pathname.split('/').pop()!;
-}
-
-export async function storedAreas(page: Page, accessId: string): Promise<StoredArea[]> {
-  const map = await (await page.request.get(`/api/v2/maps/${accessId}`)).json() as { folders: Array<{ areas: StoredArea[] }> };
-  return map.folders.flatMap((folder) => folder.areas);
 }
 
 /**

@@ -65,7 +65,7 @@ export function distanceTransform(sources: Uint8Array, sourceValue: 0 | 1, width
 }
 
 /** One-dimensional squared distance transform of `f` (length n) into `d`, as the lower envelope of parabolas. */
-function lowerEnvelope(f: Float64Array, d: Float64Array, v: Int32Array, z: Float64Array, n: number): void {
+export function lowerEnvelope(f: Float64Array, d: Float64Array, v: Int32Array, z: Float64Array, n: number): void {
   let k = 0;
   v[0] = 0;
   z[0] = -Infinity;
