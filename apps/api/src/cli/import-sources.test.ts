@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,10 +19,35 @@ function dataCommand(args: string[], dataDir: string) {
 
 // The imports into a database run side by side: each is its own process on its own data directory,
 // and this file spends their time waiting on them. Each command opens the embedded database anew
-// (10 s of CPU, 30 s the first time, when it is created), about a minute and a half of CPU per
-// test; npm test runs the other suites meanwhile, at a load of 10 to 12 on two cores, where these
-// took over 400 s. The time limit allows for a machine half as fast again.
+// (8 s of CPU; creating and migrating it costs three times that, so it is done once, below, and
+// copied), about a minute of CPU per test; npm test runs the other suites meanwhile, at a load of
+// 10 to 12 on two cores, where these took over 400 s. The time limit allows for a machine half as
+// fast again.
 const IMPORT_TIMEOUT_MS = 900_000;
+
+let createdDatabase: Promise<string> | undefined;
+
+/**
+ * A data directory of its own holding an embedded database that the command created and migrated:
+ * the first call runs `datasets` on an empty data directory (which creates the database, applies
+ * every migration and lists nothing), every call gets a copy of that database.
+ */
+async function dataDirWithDatabase(): Promise<string> {
+  createdDatabase ??= (async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'data-created-'));
+    const { stdout } = await dataCommand(['datasets'], dataDir);
+    expect(stdout).toContain(`Writing to the embedded database in ${join(dataDir, 'db')}`);
+    expect(stdout).toContain('Applying database migration 001_init.sql');
+    expect(stdout).toContain('No territorial dataset in the database yet.');
+    expect(stdout).toContain('No business or POI dataset in the database yet.');
+    expect(stdout).toContain('No address dataset in the database yet');
+    return dataDir;
+  })();
+  const created = await createdDatabase;
+  const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
+  cpSync(join(created, 'db'), join(dataDir, 'db'), { recursive: true });
+  return dataDir;
+}
 
 /**
  * The first `rows` establishments of the Bas-Rhin SIRENE sample, under the sample's own name in a
@@ -69,7 +94,7 @@ describe('npm run data -- import osm', () => {
   });
 
   it.concurrent('imports communes with their population into the database, with a progress bar and a summary', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
+    const dataDir = await dataDirWithDatabase();
     const files = ['test-data/fr/communes-06-alpes-maritimes.geojson', 'test-data/fr/population-communes-06-alpes-maritimes.csv'];
     const { stdout, stderr } = await dataCommand(['import', 'fr-communes', ...files], dataDir);
     expect(stdout).toContain(`Writing to the embedded database in ${join(dataDir, 'db')}`);
@@ -91,7 +116,7 @@ describe('npm run data -- import osm', () => {
   }, IMPORT_TIMEOUT_MS);
 
   it.concurrent('imports the POIs of an extract and SIRENE establishments, lists them with the datasets and removes them', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
+    const dataDir = await dataDirWithDatabase();
     const { stdout, stderr } = await dataCommand(['import', 'osm-pois', 'test-data/osm/monaco.osm.pbf'], dataDir);
     expect(stdout).toContain('Dataset osm-pois--monaco (monaco.osm.pbf): 247 items');
     expect(stdout).toContain('  mc_osm_poi: 247');
@@ -116,7 +141,7 @@ describe('npm run data -- import osm', () => {
   }, IMPORT_TIMEOUT_MS);
 
   it.concurrent('imports the addresses of an extract, lists them with the datasets and removes them', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'data-import-'));
+    const dataDir = await dataDirWithDatabase();
     const { stdout, stderr } = await dataCommand(['import', 'osm-addresses', 'test-data/osm/north-bayreuth.osm.pbf'], dataDir);
     expect(stdout).toMatch(/Dataset osm-addresses--north-bayreuth \(north-bayreuth\.osm\.pbf\): 800 addresses on \d+ streets\n/);
     expect(stdout).toContain('  de: 800');
