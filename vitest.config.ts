@@ -24,7 +24,11 @@ export default defineConfig({
   test: {
     projects: [
       // Some unit files build the demo's content once in a hook (seconds alone, far more beside the other suites on two cores).
-      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'], testTimeout: 30_000, hookTimeout: 120_000 } },
+      // isolate: false runs the files one after another in the same worker process, sharing the modules
+      // they import (Vitest still restores mocks and its config after each file), instead of a new
+      // process that imports everything again for each of the ~290 files (the web app's 94 files: 9 s
+      // of CPU instead of 67 s). A file must therefore leave behind no global state it changed.
+      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'], testTimeout: 30_000, hookTimeout: 120_000, isolate: false } },
       apiIntegration('api-pglite', 'pglite'),
       apiIntegration('api-postgres', 'postgres'),
     ],
