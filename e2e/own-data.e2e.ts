@@ -5,7 +5,8 @@
  * lon columns and the nbikes column guessed), adds it to the map, and reads each area's count of
  * stations and sum of bikes, which equal the API's aggregation of the same polygons and the
  * figures this test computes from the file's own rows; a station clicked on the map names itself
- * in its popup. The same map on a phone: the tab's figures without sideways scroll. A free user,
+ * in its popup. The same map on a phone: the tab's figures without sideways scroll. Switched to
+ * French, the same figures written the French way, on the desktop and on a phone. A free user,
  * on a phone, is told the 10-row limit up front and meets the upsell when importing the file.
  * A 45 MB file, sent over a connection held to 15 MB/s, shows how much of it has gone, and stops
  * when cancelled. A dataset put on a map in one tab appears in another tab of the same map without
@@ -42,8 +43,8 @@ const WEST: [number, number][] = [[-0.175, 51.495], [-0.12, 51.495], [-0.12, 51.
 const EAST: [number, number][] = [[-0.11, 51.5], [-0.06, 51.5], [-0.06, 51.53], [-0.11, 51.53]];
 
 const TEXTS = {
-  en: { browserLocale: 'en-US', tab: 'My data', placed: '742 of 742 rows placed on the map.', sumOf: 'Sum of nbikes', freeRoom: /free plan holds 10 rows/, noRoom: /742 rows, more than your plan holds/, limit: /holds 10 points of your own data, 0 used, and this file has 742 rows/, essential: /Essential plan holds 1,000 points/, addPack: 'Add 1 pack of 10,000 points' },
-  fr: { browserLocale: 'fr-FR', tab: 'Mes données', placed: '742 lignes sur 742 placées sur la carte.', sumOf: 'Somme de nbikes', freeRoom: /offre gratuite contient 10 lignes/, noRoom: /742 lignes, plus que votre offre/, limit: /contient 10 points de vos propres données, dont 0 utilisés, et ce fichier compte 742 lignes/, essential: /offre Essentielle contient 1\u202f000 points/, addPack: 'Ajouter 1 pack de 10\u202f000 points' },
+  en: { browserLocale: 'en-US', tab: 'My data', placed: '742 of 742 rows placed on the map.', placedTowns: '3 of 4 rows placed on the map.', sumOf: 'Sum of nbikes', freeRoom: /free plan holds 10 rows/, noRoom: /742 rows, more than your plan holds/, limit: /holds 10 points of your own data, 0 used, and this file has 742 rows/, essential: /Essential plan holds 1,000 points/, addPack: 'Add 1 pack of 10,000 points' },
+  fr: { browserLocale: 'fr-FR', tab: 'Mes données', placedTowns: '3 lignes sur 4 placées sur la carte.', sumOf: 'Somme de nbikes', freeRoom: /offre gratuite contient 10 lignes/, noRoom: /742 lignes, plus que votre offre/, limit: /contient 10 points de vos propres données, dont 0 utilisés, et ce fichier compte 742 lignes/, essential: /offre Essentielle contient 1\u202f000 points/, addPack: 'Ajouter 1 pack de 10\u202f000 points' },
 } as const;
 type Language = keyof typeof TEXTS;
 
@@ -107,12 +108,14 @@ async function openDataTab(page: Page, language: Language, tap = false) {
   await press('analysis-tab-datasets');
 }
 
-describe.each(['en', 'fr'] as const)('own data in %s', (language) => {
-  const text = TEXTS[language];
-
+describe('own data', () => {
   // A long journey (two areas drawn, a 742-row file through the wizard, then a phone's view):
   // about a minute alone, twice that beside the other browser lane and the API tests on two cores.
-  it('imports the London cycle hire stations, counts them and sums their bikes in two areas, and names a station clicked on the map', async () => {
+  // The same figures then read in French on the same map, and on a phone in French: the wizard's
+  // French texts are the free and Essential users' tests' below, in both languages.
+  it('imports the London cycle hire stations, counts them and sums their bikes in two areas, names a station clicked on the map, and shows the figures in French too', async () => {
+    const language: Language = 'en';
+    const text = TEXTS[language];
     const { context, page, errors } = await openPage(browser, baseUrl, text.browserLocale);
     const { email } = await signUpByApi(page);
     setPlan(dataDir, email, 'pro_2020');
@@ -195,19 +198,23 @@ describe.each(['en', 'fr'] as const)('own data in %s', (language) => {
       return ((await answer.json()) as { values: number[] }).values;
     };
     const [apiCounts, apiSums] = [await aggregate('count'), await aggregate('sum')];
-    for (const [index, area] of areas.entries()) {
-      const row = card.locator(`[data-testid="dataset-figure-row"][data-area="${area.uuid}"]`);
-      const shownCount = Number(await row.getByTestId('dataset-figure-count').getAttribute('data-value'));
-      const shownSum = Number(await row.getByTestId('dataset-figure-value').getAttribute('data-value'));
-      const inside = stations.filter((station) => inArea(station.position, area.geometry));
-      expect(inside.length).toBeGreaterThan(20);
-      expect(shownCount).toBe(apiCounts[index]);
-      expect(shownSum).toBe(apiSums[index]);
-      expect(shownCount).toBe(inside.length);
-      expect(shownSum).toBe(inside.reduce((sum, station) => sum + station.nbikes, 0));
-      // Written in the language, as shown.
-      expect(await row.getByTestId('dataset-figure-count').innerText()).toBe(new Intl.NumberFormat(language).format(inside.length));
-    }
+    /** Each area's figures as the card shows them: the API's aggregation, and this test's own count and sum, written in the language. */
+    const expectFigures = async (shownIn: Language) => {
+      for (const [index, area] of areas.entries()) {
+        const row = card.locator(`[data-testid="dataset-figure-row"][data-area="${area.uuid}"]`);
+        const shownCount = Number(await row.getByTestId('dataset-figure-count').getAttribute('data-value'));
+        const shownSum = Number(await row.getByTestId('dataset-figure-value').getAttribute('data-value'));
+        const inside = stations.filter((station) => inArea(station.position, area.geometry));
+        expect(inside.length).toBeGreaterThan(20);
+        expect(shownCount).toBe(apiCounts[index]);
+        expect(shownSum).toBe(apiSums[index]);
+        expect(shownCount).toBe(inside.length);
+        expect(shownSum).toBe(inside.reduce((sum, station) => sum + station.nbikes, 0));
+        expect(await row.getByTestId('dataset-figure-count').innerText()).toBe(new Intl.NumberFormat(shownIn).format(inside.length));
+        expect(await row.getByTestId('dataset-figure-value').innerText()).toBe(new Intl.NumberFormat(shownIn).format(shownSum));
+      }
+    };
+    await expectFigures(language);
     await waitForMapIdle(page);
     await screenshot(page, `own-data-figures-${language}`);
 
@@ -230,17 +237,36 @@ describe.each(['en', 'fr'] as const)('own data in %s', (language) => {
     expect(unexpectedErrors(errors)).toEqual([]);
 
     // The same map on a phone: the tab's figures fit the screen.
-    const phone = await browser.newContext({ baseURL: baseUrl, locale: text.browserLocale, storageState: await context.storageState(), ...PHONE });
-    const phonePage = await phone.newPage();
-    await phonePage.goto(new URL(page.url()).pathname);
-    await waitForMapIdle(phonePage);
-    await openDataTab(phonePage, language, true);
-    await poll(() => phonePage.locator('[data-testid="dataset-figure-value"][data-value]').count()).toBe(2);
-    expect(await widerThanScreen(phonePage)).toBe(false);
-    await screenshot(phonePage, `own-data-phone-figures-${language}`);
-    await phone.close();
+    const onPhone = async (shownIn: Language) => {
+      const phone = await browser.newContext({ baseURL: baseUrl, locale: TEXTS[shownIn].browserLocale, storageState: await context.storageState(), ...PHONE });
+      const phonePage = await phone.newPage();
+      await phonePage.goto(new URL(page.url()).pathname);
+      await waitForMapIdle(phonePage);
+      await openDataTab(phonePage, shownIn, true);
+      await poll(() => phonePage.locator('[data-testid="dataset-figure-value"][data-value]').count()).toBe(2);
+      expect(await phonePage.getByTestId('dataset-value-heading').innerText()).toBe(TEXTS[shownIn].sumOf);
+      expect(await widerThanScreen(phonePage)).toBe(false);
+      await screenshot(phonePage, `own-data-phone-figures-${shownIn}`);
+      await phone.close();
+    };
+    await onPhone(language);
+
+    // In French, on the same map: the tab, the card's heading and the figures written the French way; on a phone too.
+    await page.getByTestId('locale-switch').selectOption('fr');
+    await poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
+    await openDataTab(page, 'fr');
+    await poll(() => card.getByTestId('dataset-value-heading').innerText()).toBe(TEXTS.fr.sumOf);
+    await poll(() => card.locator('[data-testid="dataset-figure-value"][data-value]').count()).toBe(2);
+    await expectFigures('fr');
+    await screenshot(page, 'own-data-figures-fr');
+    await onPhone('fr');
+    expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   }, 240_000);
+});
+
+describe.each(['en', 'fr'] as const)('own data in %s', (language) => {
+  const text = TEXTS[language];
 
   it("tells a free user the free plan's 10 rows up front, and offers the plans when the file has more", async () => {
     const { context, page, errors } = await openPage(browser, baseUrl, text.browserLocale, PHONE);
@@ -320,6 +346,7 @@ describe.each(['en', 'fr'] as const)('own data in %s', (language) => {
     const result = wizard.getByTestId('import-result');
     expect(await result.getAttribute('data-placed')).toBe('3');
     expect(await result.getAttribute('data-not-placed')).toBe('1');
+    expect(await result.getByTestId('import-result-placed').innerText()).toBe(text.placedTowns);
     expect(await result.locator('[data-precision="city"] td').innerText()).toBe('3');
     await screenshot(page, `own-data-not-placed-${language}`);
     // The rows not placed, downloaded as the user gets them: the unknown town's row, with its columns.
