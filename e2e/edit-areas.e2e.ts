@@ -5,10 +5,11 @@
  * French); a Monaco isochrone's time changed and recomputed on the road network; and no edit
  * entries on a read-only map or for a visitor.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, clickMapAt, signUp, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import { areaItems, clickMapAt, signUpByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
@@ -84,10 +85,10 @@ async function openAreaMenu(page: Page, index: number, entry: string): Promise<v
   await page.getByTestId(entry).click();
 }
 
-/** Signs up from the start page (the world map need not have finished drawing) and returns the new map's id. */
+/** Signs up through the API (the sign-up form has tests of its own), opens the app's new map and returns its id. */
 async function newMap(page: Page): Promise<string> {
+  await signUpByApi(page);
   await page.goto('/app/');
-  await signUp(page);
   await page.waitForURL(/\/app\/map\/[A-Za-z0-9_-]+/);
   return new URL(page.url()).pathname.split('/').pop()!;
 }
@@ -275,14 +276,16 @@ describe('editing areas', () => {
   });
 
   it('offers no edit entries on a read-only map, nor to a visitor drawing without an account', async () => {
+    // The owner's public map with the square, made through the API (drawing it is the first test's).
     const owner = await openPage(browser, baseUrl);
-    const accessId = await newMap(owner.page);
-    await viewAt(owner.page, [4.83, 45.76], 12);
-    await owner.page.getByTestId('create-mode-polygon').click();
-    await owner.page.getByTestId('draw-polygon').click();
-    for (const corner of SQUARE) await clickMapAt(owner.page, corner);
-    await owner.page.keyboard.press('Enter');
-    await waitForSaved(owner.page);
+    await signUpByApi(owner.page);
+    const created = await owner.page.request.post('/api/v2/maps', { data: { title: 'Lyon' } });
+    expect(created.status()).toBe(201);
+    const { id, accessId } = (await created.json()) as { id: number; accessId: string };
+    const folder = randomUUID();
+    expect((await owner.page.request.put(`/api/v2/maps/${id}/folders/${folder}`, { data: { label: 'Layer 1' } })).status()).toBe(201);
+    const square = { uuid: randomUUID(), isoMode: 'polygon', label: 'Square', geometry: { type: 'Polygon', coordinates: [[...SQUARE, SQUARE[0]!]] } };
+    expect((await owner.page.request.post(`/api/v2/maps/${id}/folders/${folder}/areas/bulk`, { data: { areas: [square] } })).status()).toBe(201);
     expect((await owner.page.request.patch(`/api/v2/maps/${accessId}`, { data: { public: true } })).status()).toBe(200);
 
     const reader = await openPage(browser, baseUrl);
