@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { buildDemoContent } from '../demo/build-demo-data.js';
+import { sharedDemoContent } from '../test-support/demo-content.js';
 import { BasemapTiles, isValidTileAddress } from './basemap-tiles.js';
 
 const decode = (bytes: Uint8Array) => new VectorTile(new PbfReader(bytes));
@@ -10,7 +10,7 @@ const propertiesOf = (layer: VectorTileLayer) => Array.from({ length: layer.leng
 describe('BasemapTiles', () => {
   let tiles: BasemapTiles;
   beforeAll(() => {
-    tiles = new BasemapTiles(buildDemoContent(() => {}).layers);
+    tiles = new BasemapTiles(sharedDemoContent().layers);
   });
 
   it('cuts the world tile with land, countries and borders', () => {

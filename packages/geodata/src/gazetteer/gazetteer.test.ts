@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildDemoContent } from '../demo/build-demo-data.js';
+import { sharedDemoContent } from '../test-support/demo-content.js';
 import { Gazetteer } from './gazetteer.js';
 import type { PlaceEntry } from './place-entry.js';
 
@@ -40,7 +40,7 @@ describe('Gazetteer ranking', () => {
 describe('Gazetteer over the demo data', () => {
   let gazetteer: Gazetteer;
   beforeAll(() => {
-    gazetteer = new Gazetteer(buildDemoContent(() => {}).places);
+    gazetteer = new Gazetteer(sharedDemoContent().places);
   });
 
   it('finds Paris, France first, in any case', () => {
