@@ -67,8 +67,6 @@ export async function signUpByApi(page: Page, who: { email?: string; firstName?:
 
 /** A new user (signed up through the API: the sign-up form has its own test) on the new map home opens; its access id. */
 export async function newMapByApi(page: Page): Promise<string> {
-  await page.goto('/app/');
-  await waitForMapIdle(page);
   await signUpByApi(page);
   await page.goto('/app/');
   await page.waitForURL(/\/app\/map\//);
