@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
-import { areaItems, clickMapAt, newMapByApi, signUp, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
+import { areaItems, clickMapAt, newMapByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice } from './support/plans.js';
 
 const baseUrl = inject('baseUrl');
@@ -21,15 +21,6 @@ beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 interface MapDoc { id: number; folders: Array<{ uuid: string; areas: Array<{ uuid: string; label: string; color: string; operation: string | null }> }> }
-
-/** Signs up from the header and returns the new map's id once the app is on it. */
-async function signUpOnMap(page: Page): Promise<string> {
-  await page.goto('/app/');
-  await waitForMapIdle(page);
-  await signUp(page);
-  await page.waitForURL(/\/app\/map\//);
-  return new URL(page.url()).pathname.split('/').pop()!;
-}
 
 async function mapDocument(page: Page, accessId: string): Promise<MapDoc> {
   return (await page.request.get(`/api/v2/maps/${accessId}`)).json() as Promise<MapDoc>;
@@ -63,7 +54,7 @@ async function createCircleAt(page: Page, place: string): Promise<void> {
 describe('the free plan\'s limit', () => {
   it('opens the limit popup for the 11th area, changes nothing, and saving still works after', async () => {
     const { context, page, errors } = await openPage(browser, baseUrl);
-    const accessId = await signUpOnMap(page);
+    const accessId = await newMapByApi(page);
     await addSquares(page, accessId, 10);
     await page.reload();
     await poll(() => areaItems(page).count()).toBe(10);
@@ -148,8 +139,8 @@ describe('merge, subtract and intersect', () => {
   it.each(Object.keys(COMBINE_WORDS) as (keyof typeof COMBINE_WORDS)[])('gives the result a colour of its own, and intersects the sources into the ground they share (%s)', async (locale) => {
     const words = COMBINE_WORDS[locale];
     const { context, page } = await openPage(browser, baseUrl, locale);
-    // Signed up through the API in French (the sign-up form's own test is in English).
-    const accessId = locale === 'en-US' ? await signUpOnMap(page) : await newMapByApi(page);
+    // Signed up through the API (the sign-up form has tests of its own: app, account, plans, subscription).
+    const accessId = await newMapByApi(page);
     await addSquares(page, accessId, 2, '#3b82f6');
     await page.reload();
     await poll(() => areaItems(page).count()).toBe(2);
@@ -184,7 +175,7 @@ describe('merge, subtract and intersect', () => {
 describe('the selection bar', () => {
   it('leaves a layer\'s delete confirmation in view above it', async () => {
     const { context, page } = await openPage(browser, baseUrl);
-    const accessId = await signUpOnMap(page);
+    const accessId = await newMapByApi(page);
     await addSquares(page, accessId, 10);
     const { id } = await mapDocument(page, accessId);
     expect((await page.request.put(`/api/v2/maps/${id}/folders/${randomUUID()}`, { data: { label: 'Layer 2' } })).status()).toBe(201);
@@ -211,7 +202,7 @@ describe('the selection bar', () => {
 describe('areas started from a click on the map', () => {
   it('are named after the nearest town, and the town keeps its article', async () => {
     const { context, page } = await openPage(browser, baseUrl);
-    await signUpOnMap(page);
+    await newMapByApi(page);
     await viewAt(page, [7.40, 43.745], 13);
     await page.getByTestId('create-mode-circle').click();
     await page.getByTestId('pick-on-map').click();
