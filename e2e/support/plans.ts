@@ -4,9 +4,9 @@
  * plan's notice a free user or a visitor meets after their first area.
  */
 import type { Browser, Page } from 'playwright-core';
-import { signUp } from './app.js';
+import { signUpByApi } from './app.js';
 import { runDataCommand } from './data-command.js';
-import { openPage, waitForMapIdle, type OpenedPage } from './browser.js';
+import { openPage, type OpenedPage } from './browser.js';
 
 /** Sets a user's plan with the data command line; the server honours it at the user's next request. */
 export function setPlan(dataDir: string, email: string, plan: string): void {
@@ -32,17 +32,18 @@ export async function continuePastFreePlanNotice(page: Page): Promise<void> {
 }
 
 /**
- * A new user, signed up in a new page, on the map sign-up leads to (`mapUrl`, its path), given
- * `plan` when one is said; the page keeps the session.
+ * A new user, signed up through the API in a new page (the sign-up form has tests of its own:
+ * app, account, plans, subscription), on the new map the app opens for them (`mapUrl`, its path),
+ * given `plan` when one is said (before the app first reads it); the page keeps the session.
  */
 export async function newUserOnMap(browser: Browser, baseUrl: string, dataDir: string, plan?: string): Promise<OpenedPage & { email: string; mapUrl: string }> {
   const opened = await openPage(browser, baseUrl);
   const { page } = opened;
+  const { email } = await signUpByApi(page);
+  if (plan) setPlan(dataDir, email, plan);
   await page.goto('/app/');
-  await waitForMapIdle(page);
-  const email = await signUp(page);
   await page.waitForURL(/\/app\/map\//);
+  await page.getByTestId('map').waitFor();
   const mapUrl = new URL(page.url()).pathname;
-  if (plan) await withPlan(page, dataDir, email, plan);
   return { ...opened, email, mapUrl };
 }
