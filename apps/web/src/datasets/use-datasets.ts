@@ -1,11 +1,13 @@
 /**
  * The user's own datasets in react-query: the account's (`['datasets', clientId]`) and a map's
  * (`['map-datasets', mapId]`, with the version every write of the map's list sends), and their
- * writes. A write of the map's list that fails leaves the list as the server has it (SPEC §8, as
- * for business searches): 409 (changed in another tab or browser) says so and reloads, a plan
- * refusal opens the plan comparison (the API client does it), anything else says the datasets
- * could not be saved and reloads. Changes made elsewhere come through the real-time channel
- * (useMapDatasetsListSync): the list is fetched again.
+ * writes. A write of the map's list refused because it changed elsewhere (409: a colleague, another
+ * tab) is reconciled as the map's areas are (editor/rebased-write.ts, rules in dataset-rebase.ts):
+ * the list is read again, the user's change put on top of it and saved again; a change to a dataset
+ * taken off the map meanwhile is dropped and the user told. Other failures leave the list as the
+ * server has it (SPEC §8, as for business searches): a plan refusal opens the plan comparison (the
+ * API client does it), anything else says the datasets could not be saved and reloads. Changes made
+ * elsewhere come through the real-time channel (useMapDatasetsListSync): the list is fetched again.
  */
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,9 +20,11 @@ import {
 } from '../api/datasets.js';
 import { useToasts } from '../app/toasts.js';
 import { useSession } from '../auth/use-session.js';
+import { ChangeLostError, writeRebased } from '../editor/rebased-write.js';
 import { announcedDatasetsVersion } from '../realtime/newer-version-watch.js';
 import { realtime } from '../realtime/realtime-client.js';
 import { useNewerVersionRefetch } from '../realtime/use-realtime.js';
+import { rebaseMapDatasetChange, type MapDatasetChange, type MapDatasetChanges } from './dataset-rebase.js';
 
 export const accountDatasetsKey = (clientId: number) => ['datasets', clientId] as const;
 export const mapDatasetsKey = (mapId: string) => ['map-datasets', mapId] as const;
@@ -92,12 +96,12 @@ export function useMapDatasetWrites(mapId: string) {
   const queryClient = useQueryClient();
   const toasts = useToasts();
   const key = mapDatasetsKey(mapId);
-  const version = () => queryClient.getQueryData<MapDatasetList>(key)?.version ?? 0;
   const reload = () => queryClient.invalidateQueries({ queryKey: key });
   const setList = (update: (list: MapDatasetList) => MapDatasetList) => queryClient.setQueryData<MapDatasetList>(key, (list) => (list ? update(list) : list));
 
   const failed = (error: unknown): never => {
     if (error instanceof ApiError && error.status === 409) {
+      // Refused again after being put on top of the list read again, more than once: read it again.
       toasts.show({ message: t('datasets.conflict'), tone: 'error', durationMs: 8_000, testId: 'datasets-conflict' });
       void reload();
     } else if (!(error instanceof ApiError && error.code === ERROR_CODES.planRequired)) {
@@ -107,19 +111,42 @@ export function useMapDatasetWrites(mapId: string) {
     throw error;
   };
 
+  /**
+   * Sends `change` on top of the list as shown, reconciled after a 409; false when the list holds
+   * the change already. A change to a dataset taken off meanwhile is dropped: the user is told and
+   * ChangeLostError thrown.
+   */
+  const write = async <Result>(change: MapDatasetChange, send: (change: MapDatasetChange, version: number) => Promise<Result>): Promise<{ saved: true; result: Result } | { saved: false }> => {
+    const list: MapDatasetList = queryClient.getQueryData<MapDatasetList>(key) ?? await fetchMapDatasets(mapId);
+    const done = await writeRebased({
+      change, list, send, rebase: rebaseMapDatasetChange,
+      fetchLatest: () => fetchMapDatasets(mapId),
+      onFresh: (fresh) => queryClient.setQueryData<MapDatasetList>(key, fresh),
+    }).catch(failed);
+    if (done.outcome === 'saved') return { saved: true, result: done.result };
+    if (done.outcome === 'lost') {
+      toasts.show({ message: t('datasets.changeLost'), tone: 'error', durationMs: 10_000, testId: 'datasets-change-lost' });
+      throw new ChangeLostError();
+    }
+    return { saved: false };
+  };
+
   return {
     async add(datasetIds: number[]): Promise<void> {
-      const list = await addMapDatasets(mapId, datasetIds, version()).catch(failed);
-      queryClient.setQueryData<MapDatasetList>(key, list);
+      const written = await write({ type: 'add', datasetIds }, (change, at) => addMapDatasets(mapId, change.type === 'add' ? change.datasetIds : datasetIds, at));
+      if (written.saved) queryClient.setQueryData<MapDatasetList>(key, written.result);
     },
-    async update(datasetId: number, changes: { hidden?: boolean; operationColumn?: string | null }): Promise<void> {
-      const entry = await updateMapDataset(mapId, datasetId, changes, version()).catch(failed);
+    async update(datasetId: number, changes: MapDatasetChanges): Promise<void> {
+      const written = await write({ type: 'update', datasetId, changes }, (_, at) => updateMapDataset(mapId, datasetId, changes, at));
+      if (!written.saved) return;
       // The answer is the entry; the list's next version comes with it only on a read: read it then.
+      const entry = written.result;
       setList((list) => ({ ...list, datasets: list.datasets.map((other) => (other.datasetId === datasetId ? entry : other)) }));
       await reload();
     },
     async remove(datasetId: number): Promise<void> {
-      await removeMapDataset(mapId, datasetId, version()).catch(failed);
+      const written = await write({ type: 'remove', datasetId }, (_, at) => removeMapDataset(mapId, datasetId, at));
+      if (!written.saved) return;
       setList((list) => ({ ...list, datasets: list.datasets.filter((entry) => entry.datasetId !== datasetId) }));
       await reload();
     },

@@ -660,7 +660,8 @@ export const en = {
     exporting: 'Exporting…',
     exportError: 'XLSX export error',
     exportTooLarge: 'More than {{max}} businesses: narrow the search (fewer categories, a name, a smaller area) to export them.',
-    conflict: 'The business searches were changed in another tab or browser: they have been reloaded.',
+    conflict: 'The business searches kept being changed in another tab or browser while yours was saved: they have been reloaded, your change was not saved.',
+    changeLost: 'Someone else deleted this business search meanwhile: your change to it could not be kept.',
     saveError: 'The business searches could not be saved: they have been reloaded.',
     list: {
       title: 'Businesses in the area',
@@ -741,7 +742,8 @@ export const en = {
     others: 'Your other data',
     otherImporting: 'Importing… {{percent}} %',
     addToMap: 'Add to the map',
-    conflict: "The map's data was changed in another tab or browser: it has been reloaded.",
+    conflict: "The map's data kept being changed in another tab or browser while yours was saved: it has been reloaded, your change was not saved.",
+    changeLost: 'Someone else took this data off the map meanwhile: your change to it could not be kept.',
     saveError: "The map's data could not be saved: it has been reloaded.",
     row: {
       unnamed: 'Row',

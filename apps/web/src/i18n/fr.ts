@@ -659,7 +659,8 @@ export const fr: WebCatalogue = {
     exporting: 'Export…',
     exportError: "Erreur lors de l'export XLSX",
     exportTooLarge: "Plus de {{max}} entreprises : affinez la recherche (moins de catégories, un nom, une zone plus petite) pour les exporter.",
-    conflict: "Les recherches d'entreprises ont été modifiées dans un autre onglet ou navigateur : elles ont été rechargées.",
+    conflict: "Les recherches d'entreprises ont été modifiées à plusieurs reprises dans un autre onglet ou navigateur pendant l'enregistrement : elles ont été rechargées, votre modification n'a pas été enregistrée.",
+    changeLost: "Quelqu'un d'autre a supprimé cette recherche d'entreprises entre-temps : votre modification n'a pas pu être conservée.",
     saveError: "Les recherches d'entreprises n'ont pas pu être enregistrées : elles ont été rechargées.",
     list: {
       title: 'Entreprises dans la zone',
@@ -740,7 +741,8 @@ export const fr: WebCatalogue = {
     others: 'Vos autres données',
     otherImporting: 'Import en cours… {{percent}} %',
     addToMap: 'Ajouter à la carte',
-    conflict: 'Les données de la carte ont été modifiées dans un autre onglet ou navigateur : elles ont été rechargées.',
+    conflict: "Les données de la carte ont été modifiées à plusieurs reprises dans un autre onglet ou navigateur pendant l'enregistrement : elles ont été rechargées, votre modification n'a pas été enregistrée.",
+    changeLost: "Quelqu'un d'autre a retiré ces données de la carte entre-temps : votre modification n'a pas pu être conservée.",
     saveError: "Les données de la carte n'ont pas pu être enregistrées : elles ont été rechargées.",
     row: {
       unnamed: 'Ligne',

@@ -13,6 +13,7 @@ import { ApiError } from '../api/client.js';
 import type { Search, SearchFields } from '../api/searches.js';
 import type { AnalysisTarget } from '../analysis/analysis-panel.js';
 import { areaCentre } from '../analysis/analysis-country.js';
+import { ChangeLostError } from '../editor/rebased-write.js';
 import { useMapAdapter } from '../map/map-context.js';
 import { Icon } from '../panels/icons.js';
 import { usePlanAccess } from '../plans/use-plan-access.js';
@@ -62,12 +63,13 @@ export function PoiTab({ target, country }: { target: AnalysisTarget; country: C
       return;
     }
     try {
-      if (editing?.search) await writes.update(editing.search.id, fields);
+      if (editing?.search) await writes.update(editing.search.id, fields, editing.search);
       else await writes.create(fields);
       setEditing(null);
     } catch (error) {
-      // The list was reloaded (a conflict) or the limit popup opened: the editor gives way to them.
-      if (isSearchLimit(error) || (error instanceof ApiError && error.status === 409)) setEditing(null);
+      // The list was reloaded (a conflict), the search was deleted meanwhile or the limit popup
+      // opened: the editor gives way to them.
+      if (isSearchLimit(error) || error instanceof ChangeLostError || (error instanceof ApiError && error.status === 409)) setEditing(null);
       throw error;
     }
   };

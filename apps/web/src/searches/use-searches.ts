@@ -1,11 +1,13 @@
 /**
  * A map's business searches in react-query, and their writes (create, update, delete, move), each
- * sent with the list's version and taking the next one from the answer. A write that fails (SPEC
- * §8) leaves the list as the server has it: 409 (changed in another tab or browser) says so and
- * reloads; the free plan's limit opens the limit popup; a plan refusal opens the plan comparison
- * (the API client does it); a refusal of the editor's fields stays with the editor; anything else
- * says the searches could not be saved and reloads them. Changes made elsewhere (a colleague,
- * another tab) come through the real-time channel: the list is fetched again.
+ * sent with the list's version and taking the next one from the answer. A write refused because the
+ * list changed elsewhere (409: a colleague, another tab) is reconciled as the map's areas are
+ * (editor/rebased-write.ts, rules in search-rebase.ts): the list is read again, the user's change
+ * put on top of it and saved again; a change to a search deleted meanwhile is dropped and the user
+ * told. Other failures (SPEC §8): the free plan's limit opens the limit popup; a plan refusal opens
+ * the plan comparison (the API client does it); a refusal of the editor's fields stays with the
+ * editor; anything else says the searches could not be saved and reloads them. Changes made
+ * elsewhere come through the real-time channel: the list is fetched again.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +17,10 @@ import {
   createSearch, deleteSearch, fetchCatalogues, fetchSearches, orderSearch, updateSearch, type Search, type SearchFields, type SearchList,
 } from '../api/searches.js';
 import { useToasts } from '../app/toasts.js';
+import { ChangeLostError, writeRebased } from '../editor/rebased-write.js';
 import { announcedSearchesVersion } from '../realtime/newer-version-watch.js';
 import { useNewerVersionRefetch } from '../realtime/use-realtime.js';
+import { rebaseSearchChange, searchFields, type SearchChange } from './search-rebase.js';
 import { useSearchesView } from './searches-view.js';
 
 export const searchesKey = (mapId: string) => ['searches', mapId] as const;
@@ -77,7 +81,6 @@ export function useSearchWrites(mapId: string) {
   const view = useSearchesView();
   const key = searchesKey(mapId);
   const current = () => queryClient.getQueryData<SearchList>(key);
-  const version = () => current()?.version ?? 0;
   const reload = () => queryClient.invalidateQueries({ queryKey: key });
 
   /** Keeps the list as the server answered, with the version it moved to. */
@@ -92,6 +95,7 @@ export function useSearchWrites(mapId: string) {
   /** Handles a failed write as SPEC §8 says; rethrows what the editor shows (its fields refused). */
   const failed = (error: unknown): never => {
     if (error instanceof ApiError && error.status === 409) {
+      // Refused again after being put on top of the list read again, more than once: read it again.
       toasts.show({ message: t('poi.conflict'), tone: 'error', durationMs: 8_000, testId: 'searches-conflict' });
       void reload();
     } else if (searchLimitOf(error) !== null) {
@@ -105,27 +109,54 @@ export function useSearchWrites(mapId: string) {
     throw error;
   };
 
+  /**
+   * Sends `change` on top of the list as shown, reconciled after a 409; resolves with the answer
+   * ('saved'), or 'done' when the list already holds the change. A change to a search deleted
+   * meanwhile is dropped: the user is told and ChangeLostError thrown.
+   */
+  const write = async <Result>(change: SearchChange, send: (change: SearchChange, version: number) => Promise<Result>): Promise<{ saved: true; result: Result } | { saved: false }> => {
+    const list: SearchList = current() ?? await fetchSearches(mapId);
+    const done = await writeRebased({
+      change, list, send, rebase: rebaseSearchChange,
+      fetchLatest: () => fetchSearches(mapId),
+      onFresh: (fresh) => queryClient.setQueryData<SearchList>(key, fresh),
+    }).catch(failed);
+    if (done.outcome === 'saved') return { saved: true, result: done.result };
+    if (done.outcome === 'lost') {
+      toasts.show({ message: t('poi.changeLost'), tone: 'error', durationMs: 10_000, testId: 'searches-change-lost' });
+      throw new ChangeLostError();
+    }
+    return { saved: false };
+  };
+
   return {
     async create(fields: SearchFields): Promise<Search> {
-      const search = await createSearch(mapId, fields, version()).catch(failed);
+      const written = await write({ type: 'create', fields }, (_, at) => createSearch(mapId, fields, at));
+      if (!written.saved) throw new Error('a new search is always sent');
+      const search = written.result;
       withSearch(search);
       view.searchCreated();
       return search;
     },
-    async update(searchId: number, fields: SearchFields): Promise<Search> {
-      const search = await updateSearch(mapId, searchId, fields, version()).catch(failed);
-      withSearch(search);
-      return search;
+    /** `base`: the search as the user opened it (only the fields changed from it are saved over a colleague's). */
+    async update(searchId: number, fields: SearchFields, base?: Search): Promise<Search> {
+      const opened = base ?? current()?.searches.find((entry) => entry.id === searchId);
+      const change: SearchChange = { type: 'update', searchId, before: opened ? searchFields(opened) : fields, after: fields };
+      const written = await write(change, (rebased, at) => updateSearch(mapId, searchId, rebased.type === 'update' ? rebased.after : fields, at));
+      if (!written.saved) return current()!.searches.find((entry) => entry.id === searchId)!;
+      withSearch(written.result);
+      return written.result;
     },
     async remove(searchId: number): Promise<void> {
-      await deleteSearch(mapId, searchId, version()).catch(failed);
+      const written = await write({ type: 'remove', searchId }, (_, at) => deleteSearch(mapId, searchId, at));
+      if (!written.saved) return;
       // The answer has no body: the next version comes with the list, read again before the next write.
       setList((list) => ({ ...list, searches: list.searches.filter((entry) => entry.id !== searchId) }));
       await reload();
     },
     async move(searchId: number, referenceSearchId: number, before: boolean): Promise<void> {
-      const list = await orderSearch(mapId, searchId, { referenceSearchId, before }, version()).catch(failed);
-      queryClient.setQueryData<SearchList>(key, list);
+      const written = await write({ type: 'move', searchId, referenceSearchId, before }, (_, at) => orderSearch(mapId, searchId, { referenceSearchId, before }, at));
+      if (written.saved) queryClient.setQueryData<SearchList>(key, written.result);
     },
   };
 }
