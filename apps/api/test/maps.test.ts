@@ -209,7 +209,10 @@ describe('PATCH /v2/maps/{id}', () => {
     await expectStatus(200, call(app, 'PATCH', `/v2/maps/${map.id}`, { as: user, payload: { title: 'Second', version: 1 } }));
     const stale = await call(app, 'PATCH', `/v2/maps/${map.id}`, { as: user, payload: { title: 'Lost', version: 1 } });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toEqual({ code: 'MAP_VERSION_CONFLICT', message: 'This map was modified elsewhere. It will be reloaded.', details: { currentVersion: 2 } });
+    expect(stale.json().error).toEqual({ code: 'MAP_VERSION_CONFLICT', message: 'This map was changed elsewhere since the version your change is based on: it was not saved. Read the map again and make the change on top of it.', details: { currentVersion: 2 } });
+    // Said as it is, in the caller's language: nothing was saved, nothing is reloaded for them.
+    const staleFr = await call(app, 'PATCH', `/v2/maps/${map.id}`, { as: user, headers: { 'accept-language': 'fr' }, payload: { title: 'Lost', version: 1 } });
+    expect(staleFr.json().error.message).toBe("Cette carte a été modifiée ailleurs depuis la version sur laquelle porte votre modification : elle n'a pas été enregistrée. Relisez la carte et refaites la modification par-dessus.");
     const staleHeader = await call(app, 'PATCH', `/v2/maps/${map.id}`, { as: user, headers: { 'if-match': '"1"' }, payload: { title: 'Lost' } });
     expect(staleHeader.statusCode).toBe(409);
     expect(staleHeader.json().error.details).toEqual({ currentVersion: 2 });

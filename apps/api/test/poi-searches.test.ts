@@ -83,9 +83,12 @@ describe('business searches of a map', () => {
     const first = await expectStatus<SearchAnswer>(201, call(app, 'POST', `/v2/maps/${map.id}/searches`, { as: pro, payload: restaurants }));
     const second = await expectStatus<SearchAnswer>(201, call(app, 'POST', `/v2/maps/${map.id}/searches`, { as: pro, payload: { datasetName: 'ad_osm_poi', categories: ['shopping'] } }));
     const stale = first.version;
-    const refused = await expectStatus<{ error: { code: string; details: { currentVersion: number } } }>(409,
+    const refused = await expectStatus<{ error: { code: string; message: string; details: { currentVersion: number } } }>(409,
       call(app, 'PUT', `/v2/maps/${map.id}/searches/${second.id}/order`, { as: pro, payload: { version: stale, referenceSearchId: first.id, before: true } }));
-    expect(refused.error).toMatchObject({ code: 'SEARCH_VERSION_CONFLICT', details: { currentVersion: second.version } });
+    expect(refused.error).toMatchObject({
+      code: 'SEARCH_VERSION_CONFLICT', details: { currentVersion: second.version },
+      message: "The map's business searches were changed elsewhere since the version your change is based on: it was not saved. Read them again and make the change on top of them",
+    });
     await expectStatus(409, call(app, 'PATCH', `/v2/maps/${map.id}/searches/${first.id}`, { as: pro, payload: { ...restaurants, categories: ['amenity=cafe'], version: stale } }));
     await expectStatus(409, call(app, 'DELETE', `/v2/maps/${map.id}/searches/${first.id}?version=${stale}`, { as: pro }));
     const unchanged = await expectStatus<ListAnswer>(200, call(app, 'GET', `/v2/maps/${map.id}/searches`, { as: pro }));

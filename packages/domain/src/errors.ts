@@ -66,7 +66,7 @@ export const ERRORS = {
   /** The user removed is not a member of the map (never was, or was removed already). */
   mapMemberNotFound: { code: 'MAP_MEMBER_NOT_FOUND', status: 404, message: 'errors.mapMemberNotFound' },
   /** A write based on a map version that is no longer the current one; details carry currentVersion. */
-  mapVersionConflict: { code: 'MAP_VERSION_CONFLICT', status: 409, message: 'errors.conflict' },
+  mapVersionConflict: { code: 'MAP_VERSION_CONFLICT', status: 409, message: 'errors.mapVersionConflict' },
   /** The free plan's areas-per-map limit; details carry maxAreas. */
   areaLimitReached: { code: 'AREA_LIMIT_REACHED', status: 403, message: 'errors.areaLimitReached' },
   /** The caller's plan does not include the feature; details carry feature and plan (the cheapest plan on sale that does). */

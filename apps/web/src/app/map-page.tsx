@@ -28,7 +28,9 @@ export function MapPage() {
   if (map.isError) return <MapError error={map.error} onRetry={() => void map.refetch()} />;
 
   const onConflict = () => {
-    toasts.show({ message: t('errors.conflict'), tone: 'error', testId: 'conflict-toast' });
+    // The editor could not put the user's changes on top of the server's map, or no longer knows
+    // what the server kept of them (editor-store.ts): the map is read again.
+    toasts.show({ message: t('editor.reloadedAfterConflict'), tone: 'error', testId: 'conflict-toast' });
     void queryClient.invalidateQueries({ queryKey: queryKeys.map(accessId) });
   };
   return <MapEditor document={map.data} onConflict={onConflict} banner={map.data.canEdit ? null : <ReadOnlyBanner key={accessId} mapId={map.data.id} />} />;

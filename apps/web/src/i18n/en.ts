@@ -365,6 +365,7 @@ export const en = {
     saveError: 'Map save error',
     changeUndone: 'The change was undone.',
     changeNotReapplied: 'Someone else changed this map meanwhile: your change to an area or layer they deleted could not be kept.',
+    reloadedAfterConflict: 'Your copy of this map no longer matched the saved one: it has been read again from the server.',
     undo: 'Undo (Ctrl+Z)',
     redo: 'Redo (Ctrl+Y)',
     cancel: 'Cancel',

@@ -364,6 +364,7 @@ export const fr: WebCatalogue = {
     saveError: "Erreur lors de l'enregistrement de la carte",
     changeUndone: 'La modification a été annulée.',
     changeNotReapplied: "Quelqu'un d'autre a modifié cette carte entre-temps : votre modification d'une zone ou d'un calque qu'il a supprimé n'a pas pu être conservée.",
+    reloadedAfterConflict: "Votre copie de cette carte ne correspondait plus à celle enregistrée : elle a été relue depuis le serveur.",
     undo: 'Annuler (Ctrl+Z)',
     redo: 'Rétablir (Ctrl+Y)',
     cancel: 'Annuler',
