@@ -13,6 +13,7 @@ import { ApiError } from '../api/client.js';
 import type { Search, SearchFields } from '../api/searches.js';
 import type { AnalysisTarget } from '../analysis/analysis-panel.js';
 import { areaCentre } from '../analysis/analysis-country.js';
+import { useEditor } from '../editor/editor-context.js';
 import { ChangeLostError } from '../editor/rebased-write.js';
 import { useMapAdapter } from '../map/map-context.js';
 import { Icon } from '../panels/icons.js';
@@ -39,6 +40,11 @@ export function PoiTab({ target, country }: { target: AnalysisTarget; country: C
   const catalogues = useCatalogues();
   const writes = useSearchWrites(mapId ?? '');
   const [editing, setEditing] = useState<Editing | null>(null);
+  // Someone signed in on a map they are not a member of (SPEC §6) reads its searches and changes
+  // none: "Read only", with why, where the buttons would be. A visitor is asked to sign up instead.
+  const { canEdit } = useEditor();
+  const readOnly = mapId !== null && !canEdit && !access?.visitor;
+  const readOnlyBadge = <span className="badge" title={t('editor.readOnly')} data-testid="poi-read-only">{t('layers.readOnly')}</span>;
   const [dragged, setDragged] = useState<number | null>(null);
   const searches = list.data?.searches ?? [];
   const where = area ? areaCentre(area.geometry) : adapter?.viewCenter() ?? null;
@@ -120,7 +126,7 @@ export function PoiTab({ target, country }: { target: AnalysisTarget; country: C
         <h3 className="poi-empty-title">{t('poi.emptyTitle')}</h3>
         <p>{t('poi.emptyText')}</p>
         <div>
-          <button type="button" className="button button-primary" data-testid="poi-new-search" onClick={newSearch}><Icon name="plus" />{t('poi.newSearch')}</button>
+          {readOnly ? readOnlyBadge : <button type="button" className="button button-primary" data-testid="poi-new-search" onClick={newSearch}><Icon name="plus" />{t('poi.newSearch')}</button>}
         </div>
         {editor}
       </div>
@@ -131,12 +137,12 @@ export function PoiTab({ target, country }: { target: AnalysisTarget; country: C
     <div className="poi-tab" data-testid="poi-tab">
       <div className="poi-toolbar">
         <h3 className="poi-toolbar-title">{t('poi.searches')}</h3>
-        <button type="button" className="button button-small button-primary" data-testid="poi-new-search" onClick={newSearch}><Icon name="plus" />{t('poi.newSearch')}</button>
+        {readOnly ? readOnlyBadge : <button type="button" className="button button-small button-primary" data-testid="poi-new-search" onClick={newSearch}><Icon name="plus" />{t('poi.newSearch')}</button>}
       </div>
       <ol className="poi-search-list" data-testid="poi-searches">
         {searches.map((search, index) => (
           <li key={search.id} className={dragged === search.id ? 'poi-search-item poi-search-dragged' : 'poi-search-item'}
-            draggable onDragStart={(event) => { event.dataTransfer.effectAllowed = 'move'; setDragged(search.id); }}
+            draggable={!readOnly} onDragStart={(event) => { event.dataTransfer.effectAllowed = 'move'; setDragged(search.id); }}
             onDragEnd={() => setDragged(null)} onDragOver={(event) => { if (dragged !== null) event.preventDefault(); }} onDrop={(event) => onDrop(event, search)}>
             <SearchCard
               mapId={mapId!}
@@ -146,6 +152,7 @@ export function PoiTab({ target, country }: { target: AnalysisTarget; country: C
               areas={areas}
               first={index === 0}
               last={index === searches.length - 1}
+              editable={!readOnly}
               onEdit={() => setEditing({ search })}
               onDelete={() => writes.remove(search.id)}
               onMove={(step) => move(index, step)}

@@ -30,12 +30,14 @@ export interface SearchCardProps {
   areas: Area[];
   first: boolean;
   last: boolean;
+  /** False on a map the user may not change: no moving, editing or deleting. */
+  editable: boolean;
   onEdit(): void;
   onDelete(): Promise<void>;
   onMove(step: -1 | 1): void;
 }
 
-export function SearchCard({ mapId, search, country, area, areas, first, last, onEdit, onDelete, onMove }: SearchCardProps) {
+export function SearchCard({ mapId, search, country, area, areas, first, last, editable, onEdit, onDelete, onMove }: SearchCardProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const access = usePlanAccess();
@@ -128,14 +130,14 @@ export function SearchCard({ mapId, search, country, area, areas, first, last, o
               {exporting ? t('poi.exporting') : t('poi.export')}
             </button>
           ))}
-        <span className="poi-search-tools">
+        {editable && <span className="poi-search-tools">
           <button type="button" className="icon-button" aria-label={t('poi.moveUp')} title={t('poi.moveUp')} disabled={first} data-testid="poi-search-up" onClick={() => onMove(-1)}><Icon name="up" /></button>
           <button type="button" className="icon-button" aria-label={t('poi.moveDown')} title={t('poi.moveDown')} disabled={last} data-testid="poi-search-down" onClick={() => onMove(1)}><Icon name="down" /></button>
           <button type="button" className="button button-small button-ghost" data-testid="poi-search-edit" onClick={onEdit}>{t('poi.edit')}</button>
           <button type="button" className="button button-small button-ghost button-danger-ghost" data-testid="poi-search-delete" onClick={() => setConfirmingDelete(true)}>
             {t('poi.delete')}
           </button>
-        </span>
+        </span>}
       </div>
       {tooLarge && <p className="panel-note" id={`poi-too-large-${search.id}`} data-testid="poi-export-too-large">{t('poi.exportTooLarge', { max: format(POI_EXPORT_MAX_ITEMS) })}</p>}
       {exportError && <p className="form-error" role="alert">{exportError}</p>}
