@@ -13,6 +13,7 @@ import { cloneMap } from '../api/maps.js';
 import { queryKeys } from '../api/query-keys.js';
 import { SignupPopup } from '../auth/signup-popup.js';
 import { useSession } from '../auth/use-session.js';
+import { LockIcon } from '../plans/plan-lock.js';
 import { useToasts } from './toasts.js';
 
 export function ReadOnlyBanner({ mapId }: { mapId: number }) {
@@ -36,7 +37,7 @@ export function ReadOnlyBanner({ mapId }: { mapId: number }) {
   if (dismissed) {
     return (
       <div className="read-only-label" title={t('map.readOnlyTooltip')} data-testid="read-only-label">
-        <span aria-hidden="true">🔒</span> {t('map.readOnlyLabel')}
+        <LockIcon size={13} /> {t('map.readOnlyLabel')}
         <span className="visually-hidden">{t('map.readOnlyTooltip')}</span>
       </div>
     );
