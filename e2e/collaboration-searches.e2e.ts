@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { drawCircle, signUpByApi, unexpectedErrors } from './support/app.js';
+import { holdRealtimeEvents, letRealtimeBeHeld } from './support/held-realtime.js';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { runDataCommand } from './support/data-command.js';
 import { newUserOnMap, setPlan } from './support/plans.js';
@@ -33,21 +34,6 @@ const TEXTS = {
   fr: { locale: 'fr-FR', lost: "Quelqu'un d'autre a supprimé cette recherche d'entreprises entre-temps" },
 } as const;
 
-/**
- * Lets the page's real-time socket drop what the server pushes while `window.holdRealtime` is
- * true, as a network that loses it would: the page then edits a list older than the server's.
- * (Plain text: the functions of this file are compiled with helpers the page does not have.)
- */
-const HOLD_REALTIME = `
-  const PageSocket = window.WebSocket;
-  window.WebSocket = class extends PageSocket {
-    constructor(url, protocols) {
-      super(url, protocols);
-      this.addEventListener('message', (event) => { if (window.holdRealtime) event.stopImmediatePropagation(); });
-    }
-  };`;
-
-const holdRealtimeEvents = (page: Page, held: boolean) => page.evaluate((hold) => { (window as unknown as { holdRealtime: boolean }).holdRealtime = hold; }, held);
 const markPage = (page: Page) => page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
@@ -95,7 +81,7 @@ describe.each(['en', 'fr'] as const)('two people changing the business searches 
 
     // The member, on a plan with business searches, in another browser whose page can stop hearing of changes.
     const member = await openPage(browser, baseUrl, text.locale);
-    await member.page.addInitScript({ content: HOLD_REALTIME });
+    await letRealtimeBeHeld(member.page);
     const account = await signUpByApi(member.page);
     setPlan(dataDir, account.email, 'pro_2020');
     const added = await owner.page.request.post(`/api/v2/maps/${accessId}/clients`, { data: { email: account.email } });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { drawCircle, signUpByApi, unexpectedErrors, waitForSaved, type ApiAccount } from './support/app.js';
+import { holdRealtimeEvents, letRealtimeBeHeld } from './support/held-realtime.js';
 import { launchBrowser, openPage, screenshot, waitForMapIdle, type OpenedPage } from './support/browser.js';
 import { newUserOnMap } from './support/plans.js';
 
@@ -53,23 +54,6 @@ async function renameArea(page: Page, from: string, to: string): Promise<void> {
   await page.getByTestId('rename-input').press('Enter');
 }
 
-/**
- * Lets the page's real-time socket drop what the server pushes while `window.holdRealtime` is
- * true, as a network that loses it would: the page then edits a copy older than the server's. A
- * listener added before the app's own stops the message reaching it. (Plain text: the functions
- * of this file are compiled with helpers the page does not have.)
- */
-const HOLD_REALTIME = `
-  const PageSocket = window.WebSocket;
-  window.WebSocket = class extends PageSocket {
-    constructor(url, protocols) {
-      super(url, protocols);
-      this.addEventListener('message', (event) => { if (window.holdRealtime) event.stopImmediatePropagation(); });
-    }
-  };`;
-
-const holdRealtimeEvents = (page: Page, held: boolean) => page.evaluate((hold) => { (window as unknown as { holdRealtime: boolean }).holdRealtime = hold; }, held);
-
 async function removeMember(owner: Page, accessId: string, member: ApiAccount): Promise<void> {
   const removed = await owner.request.delete(`/api/v2/maps/${accessId}/clients/${member.id}`);
   expect(removed.status()).toBe(204);
@@ -111,7 +95,7 @@ describe('two people editing one map', () => {
   });
 
   it('keeps a change made on a copy the other person had already changed (409), and says when its area was deleted meanwhile', async () => {
-    const { owner, member } = await ownerAndMember('en-US', (page) => page.addInitScript({ content: HOLD_REALTIME }));
+    const { owner, member } = await ownerAndMember('en-US', (page) => letRealtimeBeHeld(page));
     const refusedSaves: string[] = [];
     member.page.on('response', (response) => { if (response.status() === 409) refusedSaves.push(response.url()); });
     await drawCircle(owner.page, { radiusKm: 3, label: 'North' });
