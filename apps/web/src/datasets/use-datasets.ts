@@ -20,7 +20,7 @@ import {
 } from '../api/datasets.js';
 import { useToasts } from '../app/toasts.js';
 import { useSession } from '../auth/use-session.js';
-import { ChangeLostError, writeRebased } from '../editor/rebased-write.js';
+import { useRebasedListWrite } from '../editor/use-rebased-list-write.js';
 import { announcedDatasetsVersion } from '../realtime/newer-version-watch.js';
 import { realtime } from '../realtime/realtime-client.js';
 import { useNewerVersionRefetch } from '../realtime/use-realtime.js';
@@ -111,25 +111,11 @@ export function useMapDatasetWrites(mapId: string) {
     throw error;
   };
 
-  /**
-   * Sends `change` on top of the list as shown, reconciled after a 409; false when the list holds
-   * the change already. A change to a dataset taken off meanwhile is dropped: the user is told and
-   * ChangeLostError thrown.
-   */
-  const write = async <Result>(change: MapDatasetChange, send: (change: MapDatasetChange, version: number) => Promise<Result>): Promise<{ saved: true; result: Result } | { saved: false }> => {
-    const list: MapDatasetList = queryClient.getQueryData<MapDatasetList>(key) ?? await fetchMapDatasets(mapId);
-    const done = await writeRebased({
-      change, list, send, rebase: rebaseMapDatasetChange,
-      fetchLatest: () => fetchMapDatasets(mapId),
-      onFresh: (fresh) => queryClient.setQueryData<MapDatasetList>(key, fresh),
-    }).catch(failed);
-    if (done.outcome === 'saved') return { saved: true, result: done.result };
-    if (done.outcome === 'lost') {
-      toasts.show({ message: t('datasets.changeLost'), tone: 'error', durationMs: 10_000, testId: 'datasets-change-lost' });
-      throw new ChangeLostError();
-    }
-    return { saved: false };
-  };
+  /** Sends a change on top of the list as shown, reconciled after a 409 (editor/use-rebased-list-write.ts). */
+  const write = useRebasedListWrite<MapDatasetList, MapDatasetChange>({
+    key, fetchLatest: () => fetchMapDatasets(mapId), rebase: rebaseMapDatasetChange, failed,
+    lost: { message: t('datasets.changeLost'), testId: 'datasets-change-lost' },
+  });
 
   return {
     async add(datasetIds: number[]): Promise<void> {

@@ -17,7 +17,7 @@ import {
   createSearch, deleteSearch, fetchCatalogues, fetchSearches, orderSearch, updateSearch, type Search, type SearchFields, type SearchList,
 } from '../api/searches.js';
 import { useToasts } from '../app/toasts.js';
-import { ChangeLostError, writeRebased } from '../editor/rebased-write.js';
+import { useRebasedListWrite } from '../editor/use-rebased-list-write.js';
 import { announcedSearchesVersion } from '../realtime/newer-version-watch.js';
 import { useNewerVersionRefetch } from '../realtime/use-realtime.js';
 import { rebaseSearchChange, searchFields, type SearchChange } from './search-rebase.js';
@@ -109,25 +109,11 @@ export function useSearchWrites(mapId: string) {
     throw error;
   };
 
-  /**
-   * Sends `change` on top of the list as shown, reconciled after a 409; resolves with the answer
-   * ('saved'), or 'done' when the list already holds the change. A change to a search deleted
-   * meanwhile is dropped: the user is told and ChangeLostError thrown.
-   */
-  const write = async <Result>(change: SearchChange, send: (change: SearchChange, version: number) => Promise<Result>): Promise<{ saved: true; result: Result } | { saved: false }> => {
-    const list: SearchList = current() ?? await fetchSearches(mapId);
-    const done = await writeRebased({
-      change, list, send, rebase: rebaseSearchChange,
-      fetchLatest: () => fetchSearches(mapId),
-      onFresh: (fresh) => queryClient.setQueryData<SearchList>(key, fresh),
-    }).catch(failed);
-    if (done.outcome === 'saved') return { saved: true, result: done.result };
-    if (done.outcome === 'lost') {
-      toasts.show({ message: t('poi.changeLost'), tone: 'error', durationMs: 10_000, testId: 'searches-change-lost' });
-      throw new ChangeLostError();
-    }
-    return { saved: false };
-  };
+  /** Sends a change on top of the list as shown, reconciled after a 409 (editor/use-rebased-list-write.ts). */
+  const write = useRebasedListWrite<SearchList, SearchChange>({
+    key, fetchLatest: () => fetchSearches(mapId), rebase: rebaseSearchChange, failed,
+    lost: { message: t('poi.changeLost'), testId: 'searches-change-lost' },
+  });
 
   return {
     async create(fields: SearchFields): Promise<Search> {
