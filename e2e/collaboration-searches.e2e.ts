@@ -10,11 +10,12 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { drawCircle, signUpByApi, unexpectedErrors } from './support/app.js';
+import { drawCircle, unexpectedErrors } from './support/app.js';
 import { holdRealtimeEvents, letRealtimeBeHeld } from './support/held-realtime.js';
-import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
+import { launchBrowser, screenshot } from './support/browser.js';
 import { runDataCommand } from './support/data-command.js';
-import { newUserOnMap, setPlan } from './support/plans.js';
+import { newUserOnMap } from './support/plans.js';
+import { memberOnMap, stillSamePage } from './support/shared-map.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -34,8 +35,6 @@ const TEXTS = {
   fr: { locale: 'fr-FR', lost: "Quelqu'un d'autre a supprimé cette recherche d'entreprises entre-temps" },
 } as const;
 
-const markPage = (page: Page) => page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
-const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
 interface StoredSearch { id: number; label: string | null; color: string }
 
@@ -80,16 +79,7 @@ describe.each(['en', 'fr'] as const)('two people changing the business searches 
     const cafes = await createSearch(owner.page, accessId, 'Cafés', '#2ca02c');
 
     // The member, on a plan with business searches, in another browser whose page can stop hearing of changes.
-    const member = await openPage(browser, baseUrl, text.locale);
-    await letRealtimeBeHeld(member.page);
-    const account = await signUpByApi(member.page);
-    setPlan(dataDir, account.email, 'pro_2020');
-    const added = await owner.page.request.post(`/api/v2/maps/${accessId}/clients`, { data: { email: account.email } });
-    expect(added.status()).toBe(201);
-    await member.page.goto(owner.mapUrl);
-    await member.page.getByTestId('map-title').waitFor();
-    await waitForMapIdle(member.page);
-    await markPage(member.page);
+    const member = await memberOnMap(browser, baseUrl, owner, text.locale, { prepare: letRealtimeBeHeld, plan: { dataDir, name: 'pro_2020' } });
     const refused: string[] = [];
     member.page.on('response', (response) => { if (response.status() === 409) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`); });
 

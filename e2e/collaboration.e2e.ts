@@ -5,10 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { drawCircle, signUpByApi, unexpectedErrors, waitForSaved, type ApiAccount } from './support/app.js';
+import { drawCircle, unexpectedErrors, waitForSaved, type ApiAccount } from './support/app.js';
 import { holdRealtimeEvents, letRealtimeBeHeld } from './support/held-realtime.js';
-import { launchBrowser, openPage, screenshot, waitForMapIdle, type OpenedPage } from './support/browser.js';
+import { launchBrowser, screenshot, waitForMapIdle, type OpenedPage } from './support/browser.js';
 import { newUserOnMap } from './support/plans.js';
+import { memberOnMap, stillSamePage } from './support/shared-map.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -22,27 +23,14 @@ const LIVE_MS = 10_000;
 
 const areaLabels = (page: Page) => page.getByTestId('area-label').allInnerTexts();
 
-/** Marks the page: the mark survives everything but a reload. */
-const markPage = (page: Page) => page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
-const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
-
 /**
  * The owner (on a paid plan: no free plan's notice in the way) on a new map, and a member in
  * another browser on the same map; `prepare` runs on the member's page before it opens the map.
  */
 async function ownerAndMember(memberLocale: string, prepare?: (page: Page) => Promise<unknown>): Promise<{ owner: OpenedPage; member: OpenedPage & { account: ApiAccount }; mapUrl: string; accessId: string }> {
   const owner = await newUserOnMap(browser, baseUrl, dataDir, 'advanced_2024');
-  const accessId = owner.mapUrl.split('/').pop()!;
-  const member = await openPage(browser, baseUrl, memberLocale);
-  await prepare?.(member.page);
-  const account = await signUpByApi(member.page);
-  const added = await owner.page.request.post(`/api/v2/maps/${accessId}/clients`, { data: { email: account.email } });
-  expect(added.status()).toBe(201);
-  await member.page.goto(owner.mapUrl);
-  await member.page.getByTestId('map-title').waitFor();
-  await waitForMapIdle(member.page);
-  await markPage(member.page);
-  return { owner, member: { ...member, account }, mapUrl: owner.mapUrl, accessId };
+  const member = await memberOnMap(browser, baseUrl, owner, memberLocale, { prepare });
+  return { owner, member, mapUrl: owner.mapUrl, accessId: owner.mapUrl.split('/').pop()! };
 }
 
 /** Renames the area of the layers panel named `from`, as a user does from its menu. */

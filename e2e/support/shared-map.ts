@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { signUpByApi, type ApiAccount } from './app.js';
-import { openPage, type OpenedPage } from './browser.js';
+import { openPage, waitForMapIdle, type OpenedPage } from './browser.js';
+import { setPlan } from './plans.js';
 
 export interface SavedMap { id: number; accessId: string }
 
@@ -35,4 +36,29 @@ export async function ownerOnNewMap(browser: Browser, baseUrl: string, locale: s
   const map = await createMapWithAreas(opened.page, title, areaLabels);
   await opened.page.goto(`/app/map/${map.accessId}`);
   return { ...opened, account, map };
+}
+
+/** Marks a page: the mark survives everything but a reload (stillSamePage). */
+export const markPage = (page: Page) => page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
+export const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+
+/**
+ * A new user in another browser (`locale`), made a member of the owner's map and on it, the page
+ * marked (markPage); `prepare` runs on their page before anything loads, `plan` is given to them
+ * before they open the map.
+ */
+export async function memberOnMap(browser: Browser, baseUrl: string, owner: { page: Page; mapUrl: string }, locale: string,
+  { prepare, plan }: { prepare?: (page: Page) => Promise<unknown>; plan?: { dataDir: string; name: string } } = {}): Promise<OpenedPage & { account: ApiAccount }> {
+  const member = await openPage(browser, baseUrl, locale);
+  await prepare?.(member.page);
+  const account = await signUpByApi(member.page);
+  if (plan) setPlan(plan.dataDir, account.email, plan.name);
+  const accessId = owner.mapUrl.split('/').pop()!;
+  const added = await owner.page.request.post(`/api/v2/maps/${accessId}/clients`, { data: { email: account.email } });
+  expect(added.status()).toBe(201);
+  await member.page.goto(owner.mapUrl);
+  await member.page.getByTestId('map-title').waitFor();
+  await waitForMapIdle(member.page);
+  await markPage(member.page);
+  return { ...member, account };
 }
