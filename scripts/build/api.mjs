@@ -31,6 +31,7 @@ const ENTRIES = {
  */
 const WORKERS = {
   'compute-worker': { source: 'apps/api/src/compute/compute-tasks.ts', shim: 'apps/api/src/compute/compute-worker.mjs' },
+  'compute-lane-worker': { source: 'apps/api/src/compute/compute-lane-thread.ts', shim: 'apps/api/src/compute/compute-lane-worker.mjs' },
   'isochrone-worker': { source: 'packages/routing/src/engine/isochrone-worker.ts', shim: 'packages/routing/src/engine/isochrone-worker.mjs' },
   'pglite-thread': { source: 'apps/api/src/db/pglite-thread.ts', shim: 'apps/api/src/db/pglite-thread.mjs' },
   'basemap-worker': { source: 'apps/api/src/basemap/basemap-worker.ts', shim: 'apps/api/src/basemap/basemap-worker.mjs' },

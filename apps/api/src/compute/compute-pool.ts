@@ -23,6 +23,7 @@ import type { PoiCountAnswer, PoiCountRequest } from '../poi/count/area-poi-coun
 import type { ComputeTask, ComputeWorkerData, InvalidGeometry, PackedOverlaps, UnitTileRow } from './compute-tasks.js';
 import { packGeometries, transferList, unpackGeometries, type PackedGeometries } from './packed-geometry.js';
 import { TaskDeadlines } from './task-deadlines.js';
+import { ComputeLane, TOO_LARGE } from './compute-lane.js';
 import { UnreadableTable, type ReadTableResult, type TableSummary } from '../datasets/files/table-file.js';
 import type { DatasetFiguresAnswer, DatasetFiguresRequest } from '../datasets/maps/area-dataset-figures.js';
 import type { DatasetWorkbookSheet } from '../datasets/maps/dataset-workbook.js';
@@ -48,23 +49,28 @@ export const serverBusy = () => new DomainError('serverBusy');
 
 export class ComputePool {
   private readonly pool: Piscina;
+  /** Threads reached through shared memory, for the tasks whose trip to a thread is most of their time. */
+  private readonly lane: ComputeLane;
   private readonly deadlines: TaskDeadlines;
 
   constructor(options: ComputePoolOptions = {}) {
     const threads = options.threads || Math.min(4, Math.max(1, os.availableParallelism()));
     this.deadlines = new TaskDeadlines(options.timeoutMs ?? 30_000);
+    const maxQueue = options.maxQueue ?? 16 * threads;
+    const workerData: ComputeWorkerData = {
+      database: options.database, unitCacheBytes: options.unitCacheBytes, poiCacheBytes: options.poiCacheBytes, datasetCacheBytes: options.datasetCacheBytes,
+    };
+    this.lane = new ComputeLane({ threads, maxQueue, workerData, deadlines: this.deadlines, busy: serverBusy });
     this.pool = new Piscina({
       filename: workerUrl(import.meta.url, 'compute-worker').href,
       // A named export: the compiled worker is compute-tasks.ts itself, which has no default one.
       name: 'runComputeTask',
       minThreads: 0,
       maxThreads: threads,
-      maxQueue: options.maxQueue ?? 16 * threads,
+      maxQueue,
       // A thread keeps the units of the regions in use (unit-cache): it stays while users work.
       idleTimeout: 10 * 60_000,
-      workerData: {
-        database: options.database, unitCacheBytes: options.unitCacheBytes, poiCacheBytes: options.poiCacheBytes, datasetCacheBytes: options.datasetCacheBytes,
-      } satisfies ComputeWorkerData,
+      workerData,
       // Nobody reads piscina's run and wait time histograms.
       recordTiming: false,
     });
@@ -91,10 +97,16 @@ export class ComputePool {
     return units.map((_, i) => (Number.isNaN(result[2 * i]!) ? null : { share: result[2 * i]!, overlapArea: result[2 * i + 1]! }));
   }
 
-  /** The census figures of an area, from the units of its region (cached by the threads, per data version). */
+  /**
+   * The census figures of an area, from the units of its region (cached by the threads, per data
+   * version): through the lane, where most of a figure's time would otherwise be the trip to the
+   * thread; an area too large for it goes through the pool.
+   */
   async censusFigures(area: AreaGeometry, request: CensusRequest): Promise<MeasureFigure[]> {
     const packed = packGeometries([area]);
-    return await this.run({ name: 'censusFigures', area: packed, request }, packed) as MeasureFigure[];
+    const task = { name: 'censusFigures', area: packed, request } as const;
+    const answer = await this.lane.run(task);
+    return (answer === TOO_LARGE ? await this.run(task, packed) : answer) as MeasureFigure[];
   }
 
   /** How many of a search's businesses each area holds, and the small cells asked for (poi/count/area-poi-count.ts). */
@@ -182,11 +194,11 @@ export class ComputePool {
 
   /** Tasks run to completion so far (what tells a cached result from a computed one). */
   get completedTasks(): number {
-    return this.pool.completed;
+    return this.pool.completed + this.lane.completed;
   }
 
   async close(): Promise<void> {
-    await this.pool.close({ force: true });
+    await Promise.all([this.pool.close({ force: true }), this.lane.close()]);
   }
 
   /**
