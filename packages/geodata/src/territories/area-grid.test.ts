@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildAreaGrid, CellState, GRID_SIZE } from './area-grid.js';
+import { buildAreaGrid, CellState, edgeMeetsBox, GRID_SIZE } from './area-grid.js';
 
 /** Even–odd test of a point against rings given as flat vertices, ring i from starts[i] to starts[i + 1]. */
 function inside(vertices: Float64Array, starts: Uint32Array, x: number, y: number): boolean {
@@ -42,6 +42,34 @@ describe('buildAreaGrid', () => {
         const column = Math.min(GRID_SIZE - 1, Math.floor((vertices[i * 2]! - grid.minX) / grid.cellWidth));
         const row = Math.min(GRID_SIZE - 1, Math.floor((vertices[i * 2 + 1]! - grid.minY) / grid.cellHeight));
         expect(grid.cells[row * GRID_SIZE + column]).toBe(CellState.Boundary);
+      }
+    }));
+  });
+
+  it('finds an edge meeting a box whenever one of all the edges does (the cells under the box list every edge near it)', () => {
+    /**
+     * Whether segment a–b meets the closed box, by the separating axes: the box's two and the
+     * segment's normal (what the grid's cells change is which edges are tested, not this).
+     */
+    const segmentMeetsBox = (ax: number, ay: number, bx: number, by: number, [minX, minY, maxX, maxY]: number[]) => {
+      if (Math.max(ax, bx) < minX! || Math.min(ax, bx) > maxX! || Math.max(ay, by) < minY! || Math.min(ay, by) > maxY!) return false;
+      const sides = [[minX!, minY!], [maxX!, minY!], [minX!, maxY!], [maxX!, maxY!]].map(([x, y]) => Math.sign((bx - ax) * (y! - ay) - (by - ay) * (x! - ax)));
+      return !(sides.every((side) => side > 0) || sides.every((side) => side < 0));
+    };
+    const box = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 0.3, noNaN: true }), fc.double({ min: 0, max: 0.3, noNaN: true }));
+    fc.assert(fc.property(area, fc.array(box, { minLength: 1, maxLength: 20 }), ({ vertices, starts, bbox }, boxes) => {
+      const grid = buildAreaGrid(bbox, vertices, starts);
+      for (const [u, v, w, h] of boxes) {
+        const minX = bbox[0] + u * (bbox[2] - bbox[0]);
+        const minY = bbox[1] + v * (bbox[3] - bbox[1]);
+        const tested = [minX, minY, Math.min(bbox[2], minX + w * (bbox[2] - bbox[0])), Math.min(bbox[3], minY + h * (bbox[3] - bbox[1]))];
+        let expected = false;
+        for (let r = 0; r + 1 < starts.length && !expected; r += 1) {
+          for (let i = starts[r]! + 1; i < starts[r + 1]! && !expected; i += 1) {
+            expected = segmentMeetsBox(vertices[(i - 1) * 2]!, vertices[(i - 1) * 2 + 1]!, vertices[i * 2]!, vertices[i * 2 + 1]!, tested);
+          }
+        }
+        expect(edgeMeetsBox(grid, vertices, tested[0]!, tested[1]!, tested[2]!, tested[3]!)).toBe(expected);
       }
     }));
   });

@@ -2,7 +2,8 @@
  * A coarse grid over an area's bounding box telling, for most places, inside or outside at once:
  * cells its boundary passes through are "boundary" (ask the exact test), every other cell is wholly
  * inside or wholly outside. Points and units falling in non-boundary cells skip the
- * point-in-polygon test and the clipping, which is most of them.
+ * point-in-polygon test and the clipping, which is most of them; each boundary cell lists the edges
+ * near it, so that a unit in boundary cells that no edge meets skips the clipping too.
  */
 export const CellState = { Outside: 0, Inside: 1, Boundary: 2 } as const;
 export type CellState = (typeof CellState)[keyof typeof CellState];
@@ -14,6 +15,13 @@ export interface AreaGrid {
   cellHeight: number;
   size: number;
   cells: Uint8Array;
+  /**
+   * The edges whose bounding box meets each cell: cell c's from cellEdges[edgeStarts[c]] to
+   * cellEdges[edgeStarts[c + 1] - 1], each edge given by the index of its end vertex (it starts at
+   * the one before, in the same ring).
+   */
+  edgeStarts: Uint32Array;
+  cellEdges: Uint32Array;
 }
 
 export const GRID_SIZE = 32;
@@ -23,6 +31,7 @@ let crossingX = new Float64Array(256);
 let crossingRow = new Int32Array(256);
 let sortedX = new Float64Array(256);
 const rowCounts = new Int32Array(GRID_SIZE + 1);
+const edgeCursor = new Uint32Array(GRID_SIZE * GRID_SIZE);
 const rowCursor = new Int32Array(GRID_SIZE);
 
 function grown<T extends Float64Array | Int32Array>(array: T): T {
@@ -58,17 +67,37 @@ export function buildAreaGrid(bbox: readonly [number, number, number, number], v
   const cellHeight = Math.max((maxY - minY) / size, 1e-12);
   const cells = new Uint8Array(size * size);
   const rings = starts.length - 1;
-  // Every cell an edge's bounding box touches is a boundary cell (conservative: edges are short next to the area).
-  for (let r = 0; r < rings; r += 1) {
-    for (let i = starts[r]! + 1; i < starts[r + 1]!; i += 1) {
-      const x0 = vertices[(i - 1) * 2]!;
-      const y0 = vertices[(i - 1) * 2 + 1]!;
-      const x1 = vertices[i * 2]!;
-      const y1 = vertices[i * 2 + 1]!;
-      const c0 = slot(Math.min(x0, x1), minX, cellWidth, size);
-      const c1 = slot(Math.max(x0, x1), minX, cellWidth, size);
-      const r1 = slot(Math.max(y0, y1), minY, cellHeight, size);
-      for (let y = slot(Math.min(y0, y1), minY, cellHeight, size); y <= r1; y += 1) for (let x = c0; x <= c1; x += 1) cells[y * size + x] = CellState.Boundary;
+  // Every cell an edge's bounding box touches is a boundary cell (conservative: edges are short next
+  // to the area), and lists the edge: counted on the first pass, placed on the second.
+  const edgeStarts = new Uint32Array(size * size + 1);
+  let cellEdges = new Uint32Array(0);
+  for (let pass = 0; pass < 2; pass += 1) {
+    for (let r = 0; r < rings; r += 1) {
+      for (let i = starts[r]! + 1; i < starts[r + 1]!; i += 1) {
+        const x0 = vertices[(i - 1) * 2]!;
+        const y0 = vertices[(i - 1) * 2 + 1]!;
+        const x1 = vertices[i * 2]!;
+        const y1 = vertices[i * 2 + 1]!;
+        const c0 = slot(Math.min(x0, x1), minX, cellWidth, size);
+        const c1 = slot(Math.max(x0, x1), minX, cellWidth, size);
+        const r1 = slot(Math.max(y0, y1), minY, cellHeight, size);
+        for (let y = slot(Math.min(y0, y1), minY, cellHeight, size); y <= r1; y += 1) {
+          for (let x = c0; x <= c1; x += 1) {
+            const cell = y * size + x;
+            if (pass === 0) {
+              cells[cell] = CellState.Boundary;
+              edgeStarts[cell + 1]! += 1;
+            } else {
+              cellEdges[edgeCursor[cell]!++] = i;
+            }
+          }
+        }
+      }
+    }
+    if (pass === 0) {
+      for (let cell = 0; cell < size * size; cell += 1) edgeStarts[cell + 1]! += edgeStarts[cell]!;
+      cellEdges = new Uint32Array(edgeStarts[size * size]!);
+      edgeCursor.set(edgeStarts.subarray(0, size * size));
     }
   }
   // Where each edge crosses the centre lines of the rows its y-extent spans (found from the extent,
@@ -112,7 +141,7 @@ export function buildAreaGrid(bbox: readonly [number, number, number, number], v
       if (cells[index] !== CellState.Boundary) cells[index] = (passed - first) % 2 === 1 ? CellState.Inside : CellState.Outside;
     }
   }
-  return { minX, minY, cellWidth, cellHeight, size, cells };
+  return { minX, minY, cellWidth, cellHeight, size, cells, edgeStarts, cellEdges };
 }
 
 /** The column (row) of a grid of `size` cells of `step` from `origin` holding x (y), clamped to the grid. */
@@ -127,12 +156,51 @@ export function cellAt(grid: AreaGrid, x: number, y: number): CellState {
   return grid.cells[row * grid.size + column]! as CellState;
 }
 
+/**
+ * Whether an edge of the rings (`vertices`, as the grid was built from) meets the closed box: the
+ * edges listed in the cells under it, each tested exactly (its bounding box meets the box, and the
+ * box's corners are not all strictly on one side of its line). When none does, the box is wholly
+ * inside or wholly outside the area (every edge lies within the grid: a box reaching past it is
+ * read from the cells at its side).
+ */
+export function edgeMeetsBox(grid: AreaGrid, vertices: Float64Array, minX: number, minY: number, maxX: number, maxY: number): boolean {
+  const c0 = slot(minX, grid.minX, grid.cellWidth, grid.size);
+  const c1 = slot(maxX, grid.minX, grid.cellWidth, grid.size);
+  const r0 = slot(minY, grid.minY, grid.cellHeight, grid.size);
+  const r1 = slot(maxY, grid.minY, grid.cellHeight, grid.size);
+  const { edgeStarts, cellEdges } = grid;
+  for (let y = r0; y <= r1; y += 1) {
+    for (let x = c0; x <= c1; x += 1) {
+      const cell = y * grid.size + x;
+      for (let k = edgeStarts[cell]!; k < edgeStarts[cell + 1]!; k += 1) {
+        const i = cellEdges[k]!;
+        const ax = vertices[(i - 1) * 2]!;
+        const ay = vertices[(i - 1) * 2 + 1]!;
+        const bx = vertices[i * 2]!;
+        const by = vertices[i * 2 + 1]!;
+        if ((ax < bx ? ax : bx) > maxX || (ax > bx ? ax : bx) < minX || (ay < by ? ay : by) > maxY || (ay > by ? ay : by) < minY) continue;
+        const ex = bx - ax;
+        const ey = by - ay;
+        const s1 = ex * (minY - ay) - ey * (minX - ax);
+        const s2 = ex * (minY - ay) - ey * (maxX - ax);
+        const s3 = ex * (maxY - ay) - ey * (minX - ax);
+        const s4 = ex * (maxY - ay) - ey * (maxX - ax);
+        if ((s1 > 0 && s2 > 0 && s3 > 0 && s4 > 0) || (s1 < 0 && s2 < 0 && s3 < 0 && s4 < 0)) continue;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 /** Inside or Outside when every cell under the box agrees, else Boundary. The box must lie within the grid's. */
 export function boxState(grid: AreaGrid, minX: number, minY: number, maxX: number, maxY: number): CellState {
-  const c0 = Math.max(0, Math.floor((minX - grid.minX) / grid.cellWidth));
-  const c1 = Math.min(grid.size - 1, Math.floor((maxX - grid.minX) / grid.cellWidth));
-  const r0 = Math.max(0, Math.floor((minY - grid.minY) / grid.cellHeight));
-  const r1 = Math.min(grid.size - 1, Math.floor((maxY - grid.minY) / grid.cellHeight));
+  // Clamped at both ends: a box touching the grid's far side (a unit meeting the area along its
+  // edge) starts in the last cell, not past it.
+  const c0 = slot(minX, grid.minX, grid.cellWidth, grid.size);
+  const c1 = slot(maxX, grid.minX, grid.cellWidth, grid.size);
+  const r0 = slot(minY, grid.minY, grid.cellHeight, grid.size);
+  const r1 = slot(maxY, grid.minY, grid.cellHeight, grid.size);
   const first = grid.cells[r0 * grid.size + c0]! as CellState;
   if (first === CellState.Boundary) return CellState.Boundary;
   for (let y = r0; y <= r1; y += 1) {

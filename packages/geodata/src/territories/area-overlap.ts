@@ -13,7 +13,8 @@
  * exact for a concave unit too, and shared or
  * collinear edges only make zero-area slivers. Only the piece's edges whose line crosses the unit's
  * bounding box clip anything; a unit inside all of a piece's edges is wholly inside it. A grid over
- * the area (area-grid.ts) answers at once for units and points away from its boundary.
+ * the area (area-grid.ts) answers at once for units and points away from its boundary, and for units
+ * near it that none of its edges meets (a unit inside a concave area straddles several pieces).
  *
  * Areas and units come as nested GeoJSON or flat (flat-polygons.ts: a compute thread's cached units
  * and the areas it is sent); the kernel reads flat arrays, and allocates nothing per unit.
@@ -21,7 +22,7 @@
 import earcut from 'earcut';
 import Flatbush from 'flatbush';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
-import { boxState, buildAreaGrid, cellAt, CellState, type AreaGrid } from './area-grid.js';
+import { boxState, buildAreaGrid, cellAt, CellState, edgeMeetsBox, type AreaGrid } from './area-grid.js';
 import { convexPieces } from './convex-pieces.js';
 import { flatBBox, flatPlanarArea, flattenPolygons, isFlat, type FlatPolygons } from './flat-polygons.js';
 
@@ -301,6 +302,11 @@ export function intersectionArea(area: PreparedArea, unit: Polygon | MultiPolygo
   // No boundary of the area crosses the cells under the unit's box: it is wholly inside or wholly outside.
   const state = boxState(area.grid, minX, minY, maxX, maxY);
   if (state !== CellState.Boundary) return state === CellState.Inside ? unitArea : 0;
+  // No edge of the area meets the unit's box, though its cells hold some: wholly inside or outside
+  // (a unit inside a concave area would otherwise be clipped by every piece it straddles).
+  if (!edgeMeetsBox(area.grid, area.ringVertices, minX, minY, maxX, maxY)) {
+    return insideRings(area.ringVertices, area.ringStarts, minX, minY) ? unitArea : 0;
+  }
   let total = 0;
   if (area.pieceIndex) {
     for (const piece of area.pieceIndex.search(minX, minY, maxX, maxY)) total += pieceOverlap(area, piece, unit, unitBBox, unitArea);
