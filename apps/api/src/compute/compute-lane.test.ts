@@ -4,20 +4,11 @@ import { ComputeLane, TOO_LARGE, type ComputeLaneOptions } from './compute-lane.
 import { packGeometries } from './packed-geometry.js';
 import { TaskDeadlines } from './task-deadlines.js';
 import type { ComputeTask } from './compute-tasks.js';
+import { largeRing } from './test-support/large-ring.js';
 
 const square: AreaGeometry = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] };
 /** A ring crossing itself: the check finds it. */
 const bowTie: AreaGeometry = { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]] };
-
-/** A valid polygon of many points, whose full validity check takes its thread a while. */
-function largeRing(points: number): AreaGeometry {
-  const ring = Array.from({ length: points }, (_, i) => {
-    const angle = (2 * Math.PI * i) / points;
-    const r = 0.1 * (1 + 0.3 * Math.sin(37 * angle));
-    return [7.75 + r * Math.cos(angle), 48.57 + 0.7 * r * Math.sin(angle)] as [number, number];
-  });
-  return { type: 'Polygon', coordinates: [[...ring, ring[0]!]] };
-}
 
 const validate = (geometries: AreaGeometry[]): ComputeTask => ({ name: 'validateAreas', geometries: packGeometries(geometries) });
 

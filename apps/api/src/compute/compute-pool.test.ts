@@ -1,16 +1,8 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { DomainError, type AreaGeometry } from '@catchment/domain';
 import { ComputePool } from './compute-pool.js';
+import { largeRing } from './test-support/large-ring.js';
 
-/** A valid polygon of many points, whose full validity check or union takes its thread a while. */
-function largeRing(points: number): AreaGeometry {
-  const ring = Array.from({ length: points }, (_, i) => {
-    const angle = (2 * Math.PI * i) / points;
-    const r = 0.1 * (1 + 0.3 * Math.sin(37 * angle));
-    return [7.75 + r * Math.cos(angle), 48.57 + 0.7 * r * Math.sin(angle)] as [number, number];
-  });
-  return { type: 'Polygon', coordinates: [[...ring, ring[0]!]] };
-}
 const square: AreaGeometry = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] };
 
 describe('ComputePool time limit and cancellation', () => {
