@@ -3,7 +3,8 @@
  * polygon or one union of thousands of units never holds the event loop, and /api/health and every
  * other user's request keep answering. The queue is bounded: past it the API answers 503 with a
  * Retry-After rather than piling up work, and a task that runs too long is stopped (its thread is
- * replaced).
+ * replaced). Census figures, short once a thread holds their units, go through the compute lane
+ * (compute-lane.ts: threads of their own reached through shared memory, under the same rules).
  */
 import os from 'node:os';
 import { Piscina } from 'piscina';
