@@ -182,6 +182,26 @@ describe('area of a unit inside an area', () => {
     }));
   });
 
+  it('clips units on a concave area\'s boundary as exactly as the area clipped by them (one pass where the boundary is convex, by pieces elsewhere)', () => {
+    // Star-shaped rings like isochrones, with bulges and dents, clockwise or not, and a hole sometimes.
+    const star = fc.tuple(fc.array(fc.double({ min: 0.5, max: 1, noNaN: true }), { minLength: 8, maxLength: 120 }), fc.boolean(), fc.boolean()).map(([radii, clockwise, hole]) => {
+      const ring = (scale: number, turn: number) => {
+        const points = radii.map((r, i) => [7.7 + scale * r * Math.cos((turn * 2 * Math.PI * i) / radii.length), 48.5 + scale * 0.7 * r * Math.sin((turn * 2 * Math.PI * i) / radii.length)]);
+        return [...points, points[0]!];
+      };
+      return { type: 'Polygon', coordinates: hole ? [ring(0.2, clockwise ? -1 : 1), ring(0.04, clockwise ? 1 : -1)] : [ring(0.2, clockwise ? -1 : 1)] } as Polygon;
+    });
+    const unit = fc.tuple(fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), fc.double({ min: 0, max: 1.1, noNaN: true }), fc.double({ min: 0.001, max: 0.05, noNaN: true }))
+      .map(([bearing, distance, side]) => square(7.7 + 0.2 * distance * Math.cos(bearing) - side / 2, 48.5 + 0.14 * distance * Math.sin(bearing) - side / 2, side));
+    fc.assert(fc.property(star, fc.array(unit, { minLength: 1, maxLength: 10 }), (area, units) => {
+      const prepared = prepareArea(area);
+      for (const u of units) {
+        // The other way round, the area's rings are clipped by the square's four edges.
+        expect(intersectionArea(prepared, u, geometryBBox(u), planarArea(u))).toBeCloseTo(overlap(u, area), 14);
+      }
+    }));
+  });
+
   it('splits the communes of Alpes-Maritimes exactly along their shared boundaries', () => {
     const file = path.resolve(import.meta.dirname, '../../../../test-data/fr/communes-06-alpes-maritimes.geojson');
     const communes = (JSON.parse(readFileSync(file, 'utf8')) as { features: Feature<Polygon | MultiPolygon, { code: string }>[] }).features;
