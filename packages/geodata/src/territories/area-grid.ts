@@ -156,24 +156,19 @@ export function cellAt(grid: AreaGrid, x: number, y: number): CellState {
   return grid.cells[row * grid.size + column]! as CellState;
 }
 
-/** Edges (by end vertex), ascending, each once: `edges` is grown on demand and reused. */
-export interface EdgeList { edges: Uint32Array; count: number }
-
 /**
- * The edges of the rings (`vertices`, as the grid was built from) that meet the closed box, put in
- * `out` ascending and each once; returns how many. Each edge listed in the cells under the box
- * is tested exactly: its bounding box meets the box, and the box's corners are not all strictly on
- * one side of its line. None: the box is wholly inside or wholly outside the area (every edge lies
- * within the grid: a box reaching past it is read from the cells at its side).
+ * Whether an edge of the rings (`vertices`, as the grid was built from) meets the closed box: the
+ * edges listed in the cells under it, each tested exactly (its bounding box meets the box, and the
+ * box's corners are not all strictly on one side of its line). When none does, the box is wholly
+ * inside or wholly outside the area (every edge lies within the grid: a box reaching past it is
+ * read from the cells at its side).
  */
-export function edgesMeetingBox(grid: AreaGrid, vertices: Float64Array, minX: number, minY: number, maxX: number, maxY: number, out: EdgeList): number {
+export function edgeMeetsBox(grid: AreaGrid, vertices: Float64Array, minX: number, minY: number, maxX: number, maxY: number): boolean {
   const c0 = slot(minX, grid.minX, grid.cellWidth, grid.size);
   const c1 = slot(maxX, grid.minX, grid.cellWidth, grid.size);
   const r0 = slot(minY, grid.minY, grid.cellHeight, grid.size);
   const r1 = slot(maxY, grid.minY, grid.cellHeight, grid.size);
   const { edgeStarts, cellEdges } = grid;
-  let found = out.edges;
-  let count = 0;
   for (let y = r0; y <= r1; y += 1) {
     for (let x = c0; x <= c1; x += 1) {
       const cell = y * grid.size + x;
@@ -191,24 +186,11 @@ export function edgesMeetingBox(grid: AreaGrid, vertices: Float64Array, minX: nu
         const s3 = ex * (maxY - ay) - ey * (minX - ax);
         const s4 = ex * (maxY - ay) - ey * (maxX - ax);
         if ((s1 > 0 && s2 > 0 && s3 > 0 && s4 > 0) || (s1 < 0 && s2 < 0 && s3 < 0 && s4 < 0)) continue;
-        // Kept ascending and unique as it goes (an edge crossing several cells comes once from each; a few edges a box).
-        let at = count;
-        while (at > 0 && found[at - 1]! > i) at -= 1;
-        if (at > 0 && found[at - 1] === i) continue;
-        if (count === found.length) {
-          const grown = new Uint32Array(found.length * 2);
-          grown.set(found);
-          found = grown;
-          out.edges = grown;
-        }
-        found.copyWithin(at + 1, at, count);
-        found[at] = i;
-        count += 1;
+        return true;
       }
     }
   }
-  out.count = count;
-  return count;
+  return false;
 }
 
 /** Inside or Outside when every cell under the box agrees, else Boundary. The box must lie within the grid's. */

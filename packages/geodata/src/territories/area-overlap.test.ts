@@ -182,7 +182,7 @@ describe('area of a unit inside an area', () => {
     }));
   });
 
-  it('clips units on a concave area\'s boundary as exactly as the area clipped by them (one pass where the boundary is convex, by pieces elsewhere)', () => {
+  it('clips units on a concave area\'s boundary as exactly as the area clipped by them (clockwise rings and holes too)', () => {
     // Star-shaped rings like isochrones, with bulges and dents, clockwise or not, and a hole sometimes.
     const star = fc.tuple(fc.array(fc.double({ min: 0.5, max: 1, noNaN: true }), { minLength: 8, maxLength: 120 }), fc.boolean(), fc.boolean()).map(([radii, clockwise, hole]) => {
       const ring = (scale: number, turn: number) => {

@@ -22,7 +22,7 @@
 import earcut from 'earcut';
 import Flatbush from 'flatbush';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
-import { boxState, buildAreaGrid, cellAt, CellState, edgesMeetingBox, type AreaGrid, type EdgeList } from './area-grid.js';
+import { boxState, buildAreaGrid, cellAt, CellState, edgeMeetsBox, type AreaGrid } from './area-grid.js';
 import { convexPieces } from './convex-pieces.js';
 import { flatBBox, flatPlanarArea, flattenPolygons, isFlat, type FlatPolygons } from './flat-polygons.js';
 
@@ -52,8 +52,6 @@ export interface PreparedArea extends PointArea {
   pieceBoxes: Float64Array;
   /** The pieces' boxes indexed, when there are many; null: few enough to scan. */
   pieceIndex: Flatbush | null;
-  /** For each ring, 1 when the area's inside is on its left (an outer ring counter-clockwise, a hole clockwise), else -1. */
-  ringInside: Int8Array;
 }
 
 export const polygonsOf = (geometry: Polygon | MultiPolygon): Position[][][] =>
@@ -160,25 +158,7 @@ export function prepareArea(geometry: Polygon | MultiPolygon | FlatPolygons): Pr
     pieceStarts,
     pieceBoxes,
     pieceIndex: pieceCount > SCANNED_PIECES ? indexBoxes(pieceBoxes) : null,
-    ringInside: ringInsideSides(flat),
   };
-}
-
-/** ringInside of a PreparedArea: the side of each ring the area's inside is on, from its signed area. */
-function ringInsideSides({ coordinates: xy, ringEnds, polygonEnds }: FlatPolygons): Int8Array {
-  const sides = new Int8Array(ringEnds.length);
-  for (let p = 0, ring = 0; p < polygonEnds.length; p += 1) {
-    for (const outer = ring; ring < polygonEnds[p]!; ring += 1) {
-      const start = ring === 0 ? 0 : ringEnds[ring - 1]!;
-      const end = ringEnds[ring]!;
-      let sum = 0;
-      for (let i = start + 1; i < end; i += 1) {
-        sum += (xy[(i - 1) * 2]! - xy[start * 2]!) * (xy[i * 2 + 1]! - xy[start * 2 + 1]!) - (xy[i * 2]! - xy[start * 2]!) * (xy[(i - 1) * 2 + 1]! - xy[start * 2 + 1]!);
-      }
-      sides[ring] = (sum > 0) === (ring === outer) ? 1 : -1;
-    }
-  }
-  return sides;
 }
 
 /** The area prepared for containsPoint only (counting points: no clipping, so no convex pieces). */
@@ -322,14 +302,11 @@ export function intersectionArea(area: PreparedArea, unit: Polygon | MultiPolygo
   // No boundary of the area crosses the cells under the unit's box: it is wholly inside or wholly outside.
   const state = boxState(area.grid, minX, minY, maxX, maxY);
   if (state !== CellState.Boundary) return state === CellState.Inside ? unitArea : 0;
-  const near = edgesMeetingBox(area.grid, area.ringVertices, minX, minY, maxX, maxY, nearEdges);
   // No edge of the area meets the unit's box, though its cells hold some: wholly inside or outside
   // (a unit inside a concave area would otherwise be clipped by every piece it straddles).
-  if (near === 0) return insideRings(area.ringVertices, area.ringStarts, minX, minY) ? unitArea : 0;
-  // Where the area's boundary is convex across the box, one pass by its edges there clips the unit,
-  // instead of one pass per convex piece of a concave area.
-  const chain = convexChainCuts(area, near);
-  if (chain > 0) return Math.min(unitArea, Math.max(0, clippedUnitArea(unit, chain)));
+  if (!edgeMeetsBox(area.grid, area.ringVertices, minX, minY, maxX, maxY)) {
+    return insideRings(area.ringVertices, area.ringStarts, minX, minY) ? unitArea : 0;
+  }
   let total = 0;
   if (area.pieceIndex) {
     for (const piece of area.pieceIndex.search(minX, minY, maxX, maxY)) total += pieceOverlap(area, piece, unit, unitBBox, unitArea);
@@ -348,11 +325,6 @@ function pieceOverlap(area: PreparedArea, piece: number, unit: Polygon | MultiPo
   const cuts = cuttingEdges(area, piece, unitBBox);
   if (cuts < 0) return 0;
   if (cuts === 0) return unitArea;
-  return clippedUnitArea(unit, cuts);
-}
-
-/** Area of the part of a unit on the inner side of the first `cuts` edges of `cutting`. */
-function clippedUnitArea(unit: Polygon | MultiPolygon | FlatPolygons, cuts: number): number {
   let total = 0;
   if (isFlat(unit)) {
     const { coordinates, ringEnds, polygonEnds } = unit;
@@ -377,69 +349,6 @@ function clippedUnitArea(unit: Polygon | MultiPolygon | FlatPolygons, cuts: numb
     }
   }
   return total;
-}
-
-/** The area's edges meeting the unit's box (area-grid.ts), reused. */
-const nearEdges: EdgeList = { edges: new Uint32Array(64), count: 0 };
-
-/**
- * When the `count` edges of `nearEdges` (those meeting the unit's box) are one run of consecutive
- * edges of one ring that never turns away from the area's inside, puts them in `cutting`, turned so
- * that the inside is on their left, and returns how many; else 0 (the pieces do the clipping).
- *
- * Why one pass by them is exact: the run's first edge starts outside the box (the edge before it
- * would meet the box too) and its last ends outside it, so the boundary of the convex set of points
- * on the inner side of all of them is, within the box, the run itself, as the area's boundary is;
- * every part of the box the run leaves is beside the run, on the same side for both.
- */
-function convexChainCuts(area: PreparedArea, count: number): number {
-  const edges = nearEdges.edges;
-  const { ringStarts, ringVertices: v, ringInside } = area;
-  const first = edges[0]!;
-  const last = edges[count - 1]!;
-  let ring = 0;
-  while (ringStarts[ring + 1]! <= first) ring += 1;
-  if (last >= ringStarts[ring + 1]!) return 0;
-  // Ring `ring`'s edges end at points ringStarts[ring] + 1 to ringStarts[ring + 1] - 1.
-  const ringEdges = ringStarts[ring + 1]! - ringStarts[ring]! - 1;
-  let start = 0;
-  let gaps = first + ringEdges - last > 1 ? 1 : 0;
-  for (let k = 0; k + 1 < count; k += 1) {
-    if (edges[k + 1]! - edges[k]! > 1) {
-      gaps += 1;
-      start = k + 1;
-    }
-  }
-  if (gaps > 1) return 0;
-  if (cutting.length < count * 4) cutting = new Float64Array(count * 8);
-  const side = ringInside[ring]!;
-  let [firstX, firstY, previousX, previousY] = [0, 0, 0, 0];
-  for (let n = 0; n < count; n += 1) {
-    const i = edges[(start + n) % count]!;
-    const ax = v[(i - 1) * 2]!;
-    const ay = v[(i - 1) * 2 + 1]!;
-    const ex = v[i * 2]! - ax;
-    const ey = v[i * 2 + 1]! - ay;
-    if (ex !== 0 || ey !== 0) {
-      if (!turnsInward(side, previousX, previousY, ex, ey)) return 0;
-      if (firstX === 0 && firstY === 0) [firstX, firstY] = [ex, ey];
-      [previousX, previousY] = [ex, ey];
-    }
-    cutting[n * 4] = side > 0 ? ax : ax + ex;
-    cutting[n * 4 + 1] = side > 0 ? ay : ay + ey;
-    cutting[n * 4 + 2] = side * ex;
-    cutting[n * 4 + 3] = side * ey;
-  }
-  // The whole ring: it closes on its first edge.
-  if (gaps === 0 && !turnsInward(side, previousX, previousY, firstX, firstY)) return 0;
-  return count;
-}
-
-/** Whether going from direction (px, py) to (x, y) turns towards the inside (`side` 1: left) or goes straight on; true after no direction. */
-function turnsInward(side: number, px: number, py: number, x: number, y: number): boolean {
-  if (px === 0 && py === 0) return true;
-  const cross = side * (px * y - py * x);
-  return cross > 0 || (cross === 0 && px * x + py * y > 0);
 }
 
 /**
