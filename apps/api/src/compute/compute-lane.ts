@@ -42,9 +42,7 @@ interface LaneThread {
   /** The number of the last task handed to it. */
   sequence: number;
   busy: boolean;
-  /** Stopped or dead: its task (if any) is answered, and it gets no other. */
-  gone: boolean;
-  /** Why it is gone, for the task it was running. */
+  /** Why it stopped or died (set: it is gone; its task, if any, fails with this and it gets no other). */
   failure: Error | undefined;
   idle: NodeJS.Timeout;
 }
@@ -92,11 +90,12 @@ export class ComputeLane {
       workerData: { ...this.options.workerData, lane: channelBuffers(channel) } satisfies LaneWorkerData,
     });
     const thread: LaneThread = {
-      worker, channel, sequence: 0, busy: false, gone: false, failure: undefined,
+      worker, channel, sequence: 0, busy: false, failure: undefined,
       idle: setTimeout(() => { void this.retire(thread); }, this.options.idleMs ?? 10 * 60_000).unref(),
     };
-    worker.on('error', (error) => this.lose(thread, error));
-    worker.on('exit', (code) => this.lose(thread, new Error(`a compute lane thread stopped (exit code ${code})`)));
+    // Ended on its own (crashed): its task fails, the next task gets a new thread.
+    worker.on('error', (error) => this.forget(thread, error));
+    worker.on('exit', (code) => this.forget(thread, new Error(`a compute lane thread stopped (exit code ${code})`)));
     worker.unref();
     this.threads.push(thread);
     return thread;
@@ -123,7 +122,7 @@ export class ComputeLane {
     try {
       Atomics.store(control, REQUEST, sequence);
       Atomics.notify(control, REQUEST);
-      const answered = await waitWhile(control, ANSWER, sequence - 1, () => thread.gone);
+      const answered = await waitWhile(control, ANSWER, sequence - 1, () => thread.failure !== undefined);
       if (answered !== sequence) throw thread.failure ?? new Error('a compute lane thread stopped');
       switch (Atomics.load(control, STATUS) as AnswerStatus) {
         case AnswerStatus.Done:
@@ -136,7 +135,7 @@ export class ComputeLane {
       }
     } finally {
       this.options.deadlines.finish(signal);
-      if (!thread.gone) {
+      if (!thread.failure) {
         thread.worker.unref();
         thread.idle.refresh();
       }
@@ -147,7 +146,7 @@ export class ComputeLane {
   private next(thread: LaneThread): void {
     const waiting = this.queue.shift();
     if (!waiting) return;
-    const free = thread.gone ? this.freeThread() : thread;
+    const free = thread.failure ? this.freeThread() : thread;
     if (!free) {
       this.queue.unshift(waiting);
       return;
@@ -155,26 +154,21 @@ export class ComputeLane {
     this.runOn(free, waiting.task).then(waiting.resolve, waiting.reject);
   }
 
-  /** The thread ended on its own (crashed): its task fails, the next task gets a new thread. */
-  private lose(thread: LaneThread, error: Error): void {
-    if (thread.gone) return;
-    this.forget(thread, error);
-  }
-
   /** Stops a thread (its time is up, or the lane closes): its task fails with `reason`. */
   private async stop(thread: LaneThread, reason: Error): Promise<void> {
-    if (!thread.gone) this.forget(thread, reason);
+    this.forget(thread, reason);
     await thread.worker.terminate();
   }
 
   /** An idle thread let go. */
   private async retire(thread: LaneThread): Promise<void> {
-    if (thread.busy || thread.gone) return;
+    if (thread.busy || thread.failure) return;
     await this.stop(thread, new Error('idle'));
   }
 
+  /** The thread is gone (once: the first reason stays). */
   private forget(thread: LaneThread, reason: Error): void {
-    thread.gone = true;
+    if (thread.failure) return;
     thread.failure = reason;
     clearTimeout(thread.idle);
     const index = this.threads.indexOf(thread);
