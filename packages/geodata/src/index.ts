@@ -12,6 +12,7 @@ export * from './territories/census-figures.js';
 export * from './territories/unit-overlap.js';
 export { boxesMeet, containsPoint, geometryBBox, intersectionArea, planarArea, prepareArea, preparePointArea, type BBox, type PointArea, type PreparedArea } from './territories/area-overlap.js';
 export * from './territories/flat-polygons.js';
+export * from './territories/flat-wkb.js';
 export { boxState, CellState } from './territories/area-grid.js';
 export * from './territories/territory-store.js';
 export * from './territories/unit-tiles.js';

@@ -2,6 +2,7 @@ import type { MultiPolygon, Point, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { circlePolygon, type AdministrativeKind, type AreaGeometry } from '@catchment/domain';
 import { censusFigures, geometryBBox, planarArea, prepareArea, unitOverlap, type FigureOverlap, type FigureUnit } from '@catchment/geodata';
+import { wkbOf } from '@catchment/geodata/test-support';
 import { packGeometries } from '../../compute/packed-geometry.js';
 import { areaCensusFigures, type CensusRequest } from './area-census.js';
 import { boxesMeet, type BBox, type Cell } from './cell-grid.js';
@@ -26,7 +27,7 @@ class UnitsLoader implements UnitCellLoader {
   async units(ids: readonly string[]): Promise<UnitRecord[]> {
     return ids.map((id) => {
       const { geometry, ...unit } = this.all[Number(id) - 1]!;
-      return { id, ...unit, geometry: JSON.stringify(geometry) };
+      return { id, ...unit, geometry: wkbOf(geometry) };
     });
   }
 }

@@ -25,7 +25,7 @@ export class DatabaseUnitCellLoader implements UnitCellLoader {
 
   async units(ids: readonly string[]): Promise<UnitRecord[]> {
     const { rows } = await this.pool.query<UnitRecord>(`
-      SELECT u.id::text AS id, u.kind, u.code, u.country, u.measures AS values, ST_AsGeoJSON(u.geometry) AS geometry,
+      SELECT u.id::text AS id, u.kind, u.code, u.country, u.measures AS values, ST_AsBinary(u.geometry) AS geometry,
         (SELECT array_agg(f.measure) FROM territory_finer_data f WHERE f.kind = u.kind AND f.code = u.code) AS finer
       FROM territory_units u WHERE u.id = ANY($1::bigint[])`, [ids]);
     return rows;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { flatBBox, flatGeometryOfWkb, type FlatPolygons } from '@catchment/geodata';
+import { wkbOf } from '@catchment/geodata/test-support';
 import { boxesMeet, type BBox, type Cell } from './cell-grid.js';
 import { UnitRegionCache, unitBytes, type UnitCellLoader, type UnitRecord } from './unit-region-cache.js';
 
@@ -8,7 +10,7 @@ function squares(x0: number, y0: number, count: number, size: number): UnitRecor
     const [x, y] = [x0 + (i % count) * size, y0 + Math.floor(i / count) * size];
     return {
       id: String(i + 1), kind: 'fr_iris', code: `u${i + 1}`, country: 'fr', values: { population: 100 }, finer: null,
-      geometry: JSON.stringify({ type: 'Polygon', coordinates: [[[x, y], [x + size, y], [x + size, y + size], [x, y + size], [x, y]]] }),
+      geometry: wkbOf({ type: 'Polygon', coordinates: [[[x, y], [x + size, y], [x + size, y + size], [x, y + size], [x, y]]] }),
     };
   });
 }
@@ -30,12 +32,7 @@ class RecordsLoader implements UnitCellLoader {
   }
 }
 
-function boxOf(record: UnitRecord): BBox {
-  const ring = (JSON.parse(record.geometry) as { coordinates: number[][][] }).coordinates[0]!;
-  const xs = ring.map((p) => p[0]!);
-  const ys = ring.map((p) => p[1]!);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-}
+const boxOf = (record: UnitRecord): BBox => flatBBox(flatGeometryOfWkb(record.geometry) as FlatPolygons);
 
 describe('UnitRegionCache', () => {
   it('reads a region once, then answers from memory with each unit once', async () => {

@@ -8,12 +8,12 @@
  * server grow by 14 kB per unit loaded. This keeps what is in use, up to a budget of bytes, least
  * recently used cells out first, and forgets everything when the data version moves on.
  */
-import type { MultiPolygon, Point, Polygon } from 'geojson';
+import type { Point } from 'geojson';
 import { UNIT_KINDS, type AdministrativeKind } from '@catchment/domain';
-import { flatBBox, flatPlanarArea, flattenPolygons, type FlatPolygons } from '@catchment/geodata';
+import { flatBBox, flatGeometryOfWkb, flatPlanarArea, isFlat, type FlatPolygons } from '@catchment/geodata';
 import { cellsOf, type BBox, type Cell } from './cell-grid.js';
 
-/** A unit as the database gives it, its boundary as GeoJSON text. */
+/** A unit as the database gives it, its boundary as well-known binary (a point, polygon or multipolygon). */
 export interface UnitRecord {
   id: string;
   kind: AdministrativeKind;
@@ -22,7 +22,7 @@ export interface UnitRecord {
   values: Record<string, number>;
   /** Measures a finer unit nesting in this one has (the figures count those through the finer unit). */
   finer: string[] | null;
-  geometry: string;
+  geometry: Uint8Array;
 }
 
 export interface CachedUnit extends Omit<UnitRecord, 'geometry' | 'values'> {
@@ -167,9 +167,9 @@ export class UnitRegionCache {
   }
 
   private parsed(record: UnitRecord): CachedUnit {
-    const geometry = JSON.parse(record.geometry) as Point | Polygon | MultiPolygon;
-    const flat = geometry.type === 'Point' ? null : flattenPolygons(geometry);
-    const { values, geometry: _text, ...rest } = record;
+    const geometry = flatGeometryOfWkb(record.geometry);
+    const flat = isFlat(geometry) ? geometry : null;
+    const { values, geometry: _wkb, ...rest } = record;
     // Measures the cache has not met yet get the next indexes; the dataset format has numbers only.
     const keys = Object.keys(values);
     for (const key of keys) if (!this.measureIndexes.has(key)) this.measureIndexes.set(key, this.measureIndexes.size);

@@ -4,20 +4,24 @@
  */
 import type { Geometry, Position } from 'geojson';
 
+/** A WKB geometry's header: byte order, base type (1 point … 7 collection), ordinates per position, and its length in bytes. */
+export interface WkbHeader { little: boolean; type: number; dimensions: number; size: number }
+
+/** The header at `offset`. EWKB sets high bits for Z, M and SRID (then 4 bytes of SRID follow); ISO adds 1000 (Z), 2000 (M) or 3000 (ZM). */
+export function readWkbHeader(view: DataView, offset: number): WkbHeader {
+  const little = view.getUint8(offset) === 1;
+  const rawType = view.getUint32(offset + 1, little);
+  const hasZ = (rawType & 0x80000000) !== 0 || [1, 3].includes(Math.floor((rawType & 0xffff) / 1000));
+  const hasM = (rawType & 0x40000000) !== 0 || [2, 3].includes(Math.floor((rawType & 0xffff) / 1000));
+  return { little, type: (rawType & 0xffff) % 1000, dimensions: 2 + (hasZ ? 1 : 0) + (hasM ? 1 : 0), size: (rawType & 0x20000000) !== 0 ? 9 : 5 };
+}
+
 export function parseWkb(bytes: Uint8Array, start = 0): Geometry {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = start;
   const readGeometry = (): Geometry => {
-    const little = view.getUint8(offset) === 1;
-    offset += 1;
-    const rawType = view.getUint32(offset, little);
-    offset += 4;
-    // EWKB sets high bits for Z, M and SRID; ISO adds 1000 (Z), 2000 (M) or 3000 (ZM).
-    const hasZ = (rawType & 0x80000000) !== 0 || [1, 3].includes(Math.floor((rawType & 0xffff) / 1000));
-    const hasM = (rawType & 0x40000000) !== 0 || [2, 3].includes(Math.floor((rawType & 0xffff) / 1000));
-    if ((rawType & 0x20000000) !== 0) offset += 4;
-    const type = (rawType & 0xffff) % 1000;
-    const dimensions = 2 + (hasZ ? 1 : 0) + (hasM ? 1 : 0);
+    const { little, type, dimensions, size } = readWkbHeader(view, offset);
+    offset += size;
     const uint = () => {
       const value = view.getUint32(offset, little);
       offset += 4;
@@ -40,7 +44,7 @@ export function parseWkb(bytes: Uint8Array, start = 0): Geometry {
       case 5: return { type: 'MultiLineString', coordinates: parts().map((part) => (part as { coordinates: Position[] }).coordinates) };
       case 6: return { type: 'MultiPolygon', coordinates: parts().map((part) => (part as { coordinates: Position[][] }).coordinates) };
       case 7: return { type: 'GeometryCollection', geometries: parts() };
-      default: throw new Error(`unsupported WKB geometry type ${rawType}`);
+      default: throw new Error(`unsupported WKB geometry type ${type}`);
     }
   };
   return readGeometry();
