@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle, type Device } from './support/browser.js';
 import { areaItems, clickMapAt, signUpByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { setPlan } from './support/plans.js';
@@ -77,6 +77,23 @@ function inRing([x, y]: [number, number], ring: number[][]): boolean {
     if ((yi! > y) !== (yj! > y) && x < ((xj! - xi!) * (y - yi!)) / (yj! - yi!) + xi!) inside = !inside;
   }
   return inside;
+}
+
+/**
+ * Until both areas' count and figure are shown: the card asks for the count and for the sum
+ * separately, and on a busy machine either answer may come first (a spinner has no data-value).
+ */
+async function figuresShown(scope: Page | Locator): Promise<void> {
+  for (const cell of ['dataset-figure-count', 'dataset-figure-value']) {
+    await poll(() => scope.locator(`[data-testid="${cell}"][data-value]`).count()).toBe(2);
+  }
+}
+
+/** The number a figure cell shows; a cell still computing (no data-value) fails rather than reading as 0. */
+async function shownFigure(cell: Locator): Promise<number> {
+  const value = await cell.getAttribute('data-value');
+  expect(value).not.toBeNull();
+  return Number(value);
 }
 
 function inArea(point: [number, number], geometry: SavedArea['geometry']): boolean {
@@ -187,7 +204,7 @@ describe('own data', () => {
     expect(areas).toHaveLength(2);
     const rows = card.getByTestId('dataset-figure-row');
     await poll(() => rows.count()).toBe(2);
-    await poll(() => card.locator('[data-testid="dataset-figure-value"][data-value]').count()).toBe(2);
+    await figuresShown(card);
     const stations = await stationsOfFile();
     expect(stations).toHaveLength(742);
     const aggregate = async (aggregateMethod: 'count' | 'sum') => {
@@ -202,8 +219,8 @@ describe('own data', () => {
     const expectFigures = async (shownIn: Language) => {
       for (const [index, area] of areas.entries()) {
         const row = card.locator(`[data-testid="dataset-figure-row"][data-area="${area.uuid}"]`);
-        const shownCount = Number(await row.getByTestId('dataset-figure-count').getAttribute('data-value'));
-        const shownSum = Number(await row.getByTestId('dataset-figure-value').getAttribute('data-value'));
+        const shownCount = await shownFigure(row.getByTestId('dataset-figure-count'));
+        const shownSum = await shownFigure(row.getByTestId('dataset-figure-value'));
         const inside = stations.filter((station) => inArea(station.position, area.geometry));
         expect(inside.length).toBeGreaterThan(20);
         expect(shownCount).toBe(apiCounts[index]);
@@ -243,7 +260,7 @@ describe('own data', () => {
       await phonePage.goto(new URL(page.url()).pathname);
       await waitForMapIdle(phonePage);
       await openDataTab(phonePage, shownIn, true);
-      await poll(() => phonePage.locator('[data-testid="dataset-figure-value"][data-value]').count()).toBe(2);
+      await figuresShown(phonePage);
       expect(await phonePage.getByTestId('dataset-value-heading').innerText()).toBe(TEXTS[shownIn].sumOf);
       expect(await widerThanScreen(phonePage)).toBe(false);
       await screenshot(phonePage, `own-data-phone-figures-${shownIn}`);
@@ -256,7 +273,7 @@ describe('own data', () => {
     await poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
     await openDataTab(page, 'fr');
     await poll(() => card.getByTestId('dataset-value-heading').innerText()).toBe(TEXTS.fr.sumOf);
-    await poll(() => card.locator('[data-testid="dataset-figure-value"][data-value]').count()).toBe(2);
+    await figuresShown(card);
     await expectFigures('fr');
     await screenshot(page, 'own-data-figures-fr');
     await onPhone('fr');
