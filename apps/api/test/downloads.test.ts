@@ -33,9 +33,10 @@ const events: RoomEvent[] = [];
 let unsubscribe: () => void;
 
 /**
- * Fast retries. The time limit is what an attempt may take, the queue's own steps included: 3 s
- * was once passed on PGlite beside the other suites, and the attempt failed as expired instead of
- * with its work's reason. No test here waits for it to run out.
+ * Fast retries. The time limit is what an attempt may take, the queue's own steps included: with
+ * 3 s, once, on PGlite beside the other suites, a download failed with INTERNAL_ERROR (what a job
+ * the queue itself failed reads, as past its time limit) instead of its work's reason. No test here
+ * waits for the limit to run out.
  */
 const quickRetries: WorkerOptions = { retryLimit: 1, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 30 };
 
