@@ -6,6 +6,7 @@
  * killed import leaves the previous version whole (the file system's rename is the transaction),
  * and importing the same files again replaces the dataset instead of adding to it.
  */
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -77,7 +78,12 @@ export async function writeTerritoryDataset(
       body.end();
       await finished(body);
     } finally {
-      body.destroy();
+      // Closed before withScratchFile removes the file: a stream still opening it (the units failed
+      // at once) would otherwise create it after the removal, and leave it behind.
+      if (!body.closed) {
+        body.destroy();
+        await once(body, 'close');
+      }
     }
     const complete: TerritoryDatasetHeader = {
       format: TERRITORY_DATASET_FORMAT, ...header, importedAt: new Date().toISOString(), kinds: [...kinds].sort(), units: count,
