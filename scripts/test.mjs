@@ -24,7 +24,7 @@ const suites = [
   ['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api-postgres']],
   // The browser tests mostly wait (on the server, the browser's rendering): the whole of `npm test`
   // kept two cores about half busy with one lane, which alone took 27 of its 28 minutes. Two lanes,
-  // each against a server of its own, brought it to 21 minutes on two cores.
+  // each against a server of its own, brought it to 18–21 minutes on two cores.
   ...(process.env.E2E_LANES === '1'
     ? [['Browser tests (Chromium)', 'node', ['e2e/run.mjs']]]
     : [['Browser tests, lane 1 (Chromium)', 'node', ['e2e/run.mjs', '1']], ['Browser tests, lane 2 (Chromium)', 'node', ['e2e/run.mjs', '2']]]),
