@@ -70,17 +70,32 @@ export async function writeStreamAtomically(
   source: Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array> | NodeJS.ReadableStream,
 ): Promise<void> {
   const temporary = claim(target);
+  const output = fs.createWriteStream(temporary, { flags: 'wx' });
   try {
-    await pipeline(source, fs.createWriteStream(temporary, { flags: 'wx' }));
+    await pipeline(source, output);
     await syncFile(temporary);
     await fs.promises.rename(temporary, target);
     await syncDirectory(path.dirname(target));
   } catch (error) {
+    await closeWriteStream(output);
     await fs.promises.rm(temporary, { force: true });
     throw error;
   } finally {
     release(temporary);
   }
+}
+
+/**
+ * Destroys a write stream and resolves once its file is closed. A stream destroyed while it is
+ * still opening its file (the source failed at once) creates the file afterwards: removing the
+ * file before then would leave it behind.
+ */
+export async function closeWriteStream(stream: fs.WriteStream): Promise<void> {
+  if (stream.closed) return;
+  // Waited for by its event alone: the stream may also emit the error it was destroyed with.
+  const closed = new Promise<void>((resolve) => stream.once('close', () => resolve()));
+  stream.destroy();
+  await closed;
 }
 
 /** Writes `content` to `target` crash-safely. */

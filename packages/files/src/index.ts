@@ -1,5 +1,6 @@
 /** Crash-safe writes of the app's data files, and the clean-up of what an interrupted write leaves. */
 export {
+  closeWriteStream,
   temporaryPathFor,
   writeFileAtomically,
   writeFileAtomicallySync,

@@ -6,7 +6,6 @@
  * killed import leaves the previous version whole (the file system's rename is the transaction),
  * and importing the same files again replaces the dataset instead of adding to it.
  */
-import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
 import type { MultiPolygon, Point, Polygon } from 'geojson';
 import type { AdministrativeKind } from '@catchment/domain';
-import { withScratchFile, writeStreamAtomically } from '@catchment/files';
+import { closeWriteStream, withScratchFile, writeStreamAtomically } from '@catchment/files';
 
 export const TERRITORY_DATASET_FORMAT = 1;
 export const TERRITORY_DATASET_EXTENSION = '.ndjson';
@@ -78,12 +77,8 @@ export async function writeTerritoryDataset(
       body.end();
       await finished(body);
     } finally {
-      // Closed before withScratchFile removes the file: a stream still opening it (the units failed
-      // at once) would otherwise create it after the removal, and leave it behind.
-      if (!body.closed) {
-        body.destroy();
-        await once(body, 'close');
-      }
+      // Closed before withScratchFile removes the file.
+      await closeWriteStream(body);
     }
     const complete: TerritoryDatasetHeader = {
       format: TERRITORY_DATASET_FORMAT, ...header, importedAt: new Date().toISOString(), kinds: [...kinds].sort(), units: count,

@@ -11,8 +11,9 @@ export interface WkbHeader { little: boolean; type: number; dimensions: number; 
 export function readWkbHeader(view: DataView, offset: number): WkbHeader {
   const little = view.getUint8(offset) === 1;
   const rawType = view.getUint32(offset + 1, little);
-  const hasZ = (rawType & 0x80000000) !== 0 || [1, 3].includes(Math.floor((rawType & 0xffff) / 1000));
-  const hasM = (rawType & 0x40000000) !== 0 || [2, 3].includes(Math.floor((rawType & 0xffff) / 1000));
+  const iso = Math.floor((rawType & 0xffff) / 1000);
+  const hasZ = (rawType & 0x80000000) !== 0 || iso === 1 || iso === 3;
+  const hasM = (rawType & 0x40000000) !== 0 || iso === 2 || iso === 3;
   return { little, type: (rawType & 0xffff) % 1000, dimensions: 2 + (hasZ ? 1 : 0) + (hasM ? 1 : 0), size: (rawType & 0x20000000) !== 0 ? 9 : 5 };
 }
 
