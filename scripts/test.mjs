@@ -22,9 +22,9 @@ const suites = [
   ['Unit tests', 'npx', ['vitest', 'run', '--project', 'unit']],
   ['API tests on PGlite', 'npx', ['vitest', 'run', '--project', 'api-pglite']],
   ['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api-postgres']],
-  // The browser tests mostly wait (on the server, the browser's rendering): the whole of `npm test`
-  // kept two cores about half busy with one lane, which alone took 27 of its 28 minutes. Two lanes,
-  // each against a server of its own, brought it to 18–21 minutes on two cores.
+  // The browser tests mostly wait (on the server, the browser's rendering): in one lane they took 27
+  // of npm test's 28 minutes on two cores with about a quarter of a core. Two lanes, each against a
+  // server of its own, brought npm test to 18–21 minutes, using about one core of the two on average.
   ...(process.env.E2E_LANES === '1'
     ? [['Browser tests (Chromium)', 'node', ['e2e/run.mjs']]]
     : [['Browser tests, lane 1 (Chromium)', 'node', ['e2e/run.mjs', '1']], ['Browser tests, lane 2 (Chromium)', 'node', ['e2e/run.mjs', '2']]]),
