@@ -104,7 +104,8 @@ for (const [index, suite] of buffered.entries()) {
 for (const suite of failed) {
   // eslint-disable-next-line no-control-regex -- the colour codes of the suites' output
   const lines = fs.readFileSync(logPath(suite), 'utf8').replace(/\x1b\[[0-9;]*m/g, '').split('\n');
-  const failures = lines.filter((line) => /^\s*(FAIL|×|✗)\s|Error:|Test timed out|Unhandled/.test(line));
+  // node-postgres names its errors "error", so a failure of the database reads "error: …".
+  const failures = lines.filter((line) => /^\s*(FAIL|×|✗)\s|Error:|^\s*error:|Test timed out|Unhandled/.test(line));
   console.log(`\n✖ ${suite[0]}: ${failures.length ? 'what failed' : 'the end of its output'}`);
   console.log((failures.length ? failures.slice(0, 60) : lines.slice(-40)).join('\n'));
 }

@@ -116,18 +116,20 @@ describe('scheduled synchronisations', () => {
     const failed = await settledList(app, user, connectionId, list.id);
     expect(failed).toMatchObject({ status: 'failed', lastError: 'CRM_INTERNAL', lastSuccessAt: list.lastSuccessAt, recordCount: 104 });
     expect(await dataset(user, list.datasetId)).toMatchObject({ status: 'ready', pointCount: 104 });
-    const told = events.filter((event) => event.event === 'list-sync' && (event.data as CrmListSyncData).synchronizedListId === list.id).map((event) => event.data as CrmListSyncData);
-    expect(told.at(-1)).toEqual({ synchronizedListId: list.id, connectionId, datasetId: list.datasetId, status: 'failed', progress: 0 });
+    // Told just after the failure is written, which is when the list read failed.
+    const told = () => events.filter((event) => event.event === 'list-sync' && (event.data as CrmListSyncData).synchronizedListId === list.id).map((event) => event.data as CrmListSyncData);
+    await expect.poll(() => told().at(-1)).toEqual({ synchronizedListId: list.id, connectionId, datasetId: list.datasetId, status: 'failed', progress: 0 });
   }, 120_000);
 });
 
 describe('a list synchronised again', () => {
   it('keeps its dataset ready with its old points until the new ones replace them, its progress told as the list-sync of the list', async () => {
     const { user, connectionId, list } = await userWithList();
-    const firstEvents = events.filter((event) => event.room === `user:${user.id}`);
-    // The first synchronisation showed its progress on its importing dataset, as an import does, and as the list's.
-    expect(firstEvents.some((event) => event.event === 'datasets' && (event.data as DatasetEventData).status === 'importing')).toBe(true);
-    expect(firstEvents.some((event) => event.event === 'list-sync' && (event.data as CrmListSyncData).status === 'success')).toBe(true);
+    const firstEvents = () => events.filter((event) => event.room === `user:${user.id}`);
+    // The first synchronisation showed its progress on its importing dataset, as an import does, and as the list's
+    // (its success told just after it is written).
+    expect(firstEvents().some((event) => event.event === 'datasets' && (event.data as DatasetEventData).status === 'importing')).toBe(true);
+    await expect.poll(() => firstEvents().some((event) => event.event === 'list-sync' && (event.data as CrmListSyncData).status === 'success')).toBe(true);
     const map = await createMap(app, user);
     await expectStatus(201, call(app, 'POST', `/v2/maps/${map.id}/datasets/bulk`, { as: user, payload: { datasets: [{ datasetId: list.datasetId }] } }));
 
@@ -151,7 +153,10 @@ describe('a list synchronised again', () => {
       expect(seen.every((look) => look.status === 'ready')).toBe(true);
       expect(await dataset(user, list.datasetId)).toMatchObject({ status: 'ready', pointCount: 100, rowCount: 100 });
 
-      const after = events.slice(mark).filter((event) => event.room === `user:${user.id}`);
+      // Told just after the success is written: its last word awaited before all are read.
+      const userEvents = () => events.slice(mark).filter((event) => event.room === `user:${user.id}`);
+      await expect.poll(() => userEvents().some((event) => event.event === 'list-sync' && (event.data as CrmListSyncData).status === 'success')).toBe(true);
+      const after = userEvents();
       expect(after.filter((event) => event.event === 'datasets').map((event) => (event.data as DatasetEventData).status)).toEqual(['ready']);
       const progress = after.filter((event) => event.event === 'list-sync').map((event) => event.data as CrmListSyncData);
       expect(progress[0]).toEqual({ synchronizedListId: list.id, connectionId, datasetId: list.datasetId, status: 'active', progress: 0 });

@@ -242,8 +242,8 @@ describe('a synchronised list', () => {
       WHERE r.dataset_id = ${first.datasetId} ORDER BY metres`.execute(ctx.database.db);
     expect(rows).toHaveLength(104);
     expect(rows[52]!.metres).toBeLessThan(25);
-    // Its progress went to the owner's sockets.
-    expect(events.some((event) => event.room === `user:${user.id}` && event.event === ('datasets' satisfies RealtimeEventName) && (event.data as { datasetId: number; status: string }).status === 'ready')).toBe(true);
+    // Its progress went to the owner's sockets (told just after the list's success is written).
+    await expect.poll(() => events.some((event) => event.room === `user:${user.id}` && event.event === ('datasets' satisfies RealtimeEventName) && (event.data as { datasetId: number; status: string }).status === 'ready')).toBe(true);
 
     // On demand, after the list changed in HubSpot: the maps showing the dataset are told (list-sync).
     const map = await createMap(app, user);
@@ -255,7 +255,7 @@ describe('a synchronised list', () => {
       expect(again[0]!.status).toBe('active');
       const second = await settled(user, id, started.id);
       expect(second).toMatchObject({ status: 'success', recordCount: 100, placedCount: 100 });
-      expect(events.some((event) => event.room === `map:${map.id}` && event.event === 'list-sync')).toBe(true);
+      await expect.poll(() => events.some((event) => event.room === `map:${map.id}` && event.event === 'list-sync')).toBe(true);
 
       // HubSpot failing throughout: failed after an earlier success, the dataset's rows still those of the last success.
       emulator.failNext('/crm/v3/lists/2/memberships', 503, 4);

@@ -81,9 +81,10 @@ describe('importing a file as a dataset', () => {
       expect(row.y).toBeCloseTo(Number(expected[i]!.lat), 9);
     });
 
-    // The upload is gone once imported; the user's sockets heard the dataset become ready.
-    expect((await call(app, 'GET', `/Clients/${pro.id}/dataFiles/${file.id}`, { as: pro })).statusCode).toBe(404);
-    expect(events).toContainEqual({ room: `user:${pro.id}`, event: 'datasets', data: { datasetId: dataset.id, status: 'ready', progress: 1 } satisfies DatasetEventData });
+    // The upload goes once imported, and the user's sockets hear the dataset become ready: the job
+    // does both just after making the dataset ready, which is when the import answered.
+    await expect.poll(async () => (await call(app, 'GET', `/Clients/${pro.id}/dataFiles/${file.id}`, { as: pro })).statusCode).toBe(404);
+    await expect.poll(() => events).toContainEqual({ room: `user:${pro.id}`, event: 'datasets', data: { datasetId: dataset.id, status: 'ready', progress: 1 } satisfies DatasetEventData });
     expect(await datasetsOf(pro)).toEqual([dataset]);
   });
 

@@ -24,6 +24,7 @@
  * per API process. Its handler must still be idempotent: pg-boss 10 can send an every-minute job
  * twice within 60 s (at 30 s apart, across a minute's boundary), and a round can outlast a minute.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { PoolConfig } from 'pg';
 import { toJobView, type JobRow, type JobView, type StoredOutput } from './job-view.js';
@@ -130,6 +131,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WIND_DOWN_MS = 1_000;
 /** Postgres's code for a deadlock, which pg-boss 10's create_queue can meet when processes declare the same queue at once. */
 const DEADLOCK_DETECTED = '40P01';
+/** How many deadlocks in a row one process's creation of a queue may lose before it gives up. */
+const CREATE_QUEUE_ATTEMPTS = 10;
 
 export class JobQueue {
   private readonly boss: PgBoss;
@@ -347,15 +350,22 @@ export class JobQueue {
     }
   }
 
-  /** pg-boss 10's create_queue can deadlock when processes create the same queue at once; the loser finds it created. */
+  /**
+   * pg-boss 10's create_queue deadlocks when processes create queues at once (each inserts its row,
+   * then needs a lock on the queue table that the others' inserts hold): Postgres then fails one of
+   * them. A queue that exists is not created again; a loser waits a random moment, by which the
+   * winner has usually committed, and looks again. Four processes starting at once on an empty
+   * schema meet about two deadlocks, and under load the same one can lose several times running.
+   */
   private async createQueue(name: string, queue: PgBoss.Queue): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
+      if (await this.startedBoss.getQueue(name)) return;
       try {
         await this.startedBoss.createQueue(name, queue);
         return;
       } catch (error) {
-        if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt === 3) throw error;
-        if (await this.boss.getQueue(name)) return;
+        if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt === CREATE_QUEUE_ATTEMPTS) throw error;
+        await sleep(50 + Math.random() * 200);
       }
     }
   }
