@@ -374,14 +374,10 @@ function cuttingEdges(area: PreparedArea, piece: number, [minX, minY, maxX, maxY
     const ay = v[i * 2 + 1]!;
     const ex = v[j * 2]! - ax;
     const ey = v[j * 2 + 1]! - ay;
-    // Which side of the edge's line each corner of the box is on (inside: left, the pieces turning counter-clockwise).
-    let inside = 0;
-    if (ex * (minY - ay) - ey * (minX - ax) >= 0) inside += 1;
-    if (ex * (minY - ay) - ey * (maxX - ax) >= 0) inside += 1;
-    if (ex * (maxY - ay) - ey * (minX - ax) >= 0) inside += 1;
-    if (ex * (maxY - ay) - ey * (maxX - ax) >= 0) inside += 1;
-    if (inside === 0) return -1;
-    if (inside === 4) continue;
+    // Which side of the edge's line the box is on (inside: left, the pieces turning counter-clockwise):
+    // the side is linear, so the box's corners furthest out and furthest in tell.
+    if (ex * ((ex >= 0 ? maxY : minY) - ay) - ey * ((ey >= 0 ? minX : maxX) - ax) < 0) return -1;
+    if (ex * ((ex >= 0 ? minY : maxY) - ay) - ey * ((ey >= 0 ? maxX : minX) - ax) >= 0) continue;
     const bx = ax + ex;
     const by = ay + ey;
     if ((ax < bx ? ax : bx) > maxX || (ax > bx ? ax : bx) < minX || (ay < by ? ay : by) > maxY || (ay > by ? ay : by) < minY) continue;
@@ -408,11 +404,12 @@ function clippedRingArea(ring: Float64Array, start: number, end: number, edges: 
     const ay = cutting[edge * 4 + 1]!;
     const ex = cutting[edge * 4 + 2]!;
     const ey = cutting[edge * 4 + 3]!;
-    // The line crosses the unit's box, yet often not the ring: then every vertex is inside and the
-    // pass would copy the ring as it is. Found by reading alone, and skipped.
-    let outside = false;
-    for (let i = 0; i < count && !outside; i += 1) outside = ex * (input[offset + i * 2 + 1]! - ay) - ey * (input[offset + i * 2]! - ax) < 0;
-    if (!outside) continue;
+    // The line crosses the unit's box, yet often not the ring. The points up to the first one
+    // outside are read alone: none of them, and the pass is skipped (it would copy the ring as
+    // it is); else they are copied as they are, and the pass clips from that point on.
+    let first = 0;
+    while (first < count && ex * (input[offset + first * 2 + 1]! - ay) - ey * (input[offset + first * 2]! - ax) >= 0) first += 1;
+    if (first === count) continue;
     // Each input vertex gives at most two output vertices.
     let output = input === bufferA ? bufferB : bufferA;
     if (output.length < count * 4) {
@@ -424,7 +421,22 @@ function clippedRingArea(ring: Float64Array, start: number, end: number, edges: 
     let px = input[offset + (count - 1) * 2]!;
     let py = input[offset + (count - 1) * 2 + 1]!;
     let pSide = ex * (py - ay) - ey * (px - ax);
-    for (let i = 0; i < count; i += 1) {
+    if (first > 0) {
+      // Inside from the first point: the ring may come in from the last one (outside) before it.
+      const cx = input[offset]!;
+      const cy = input[offset + 1]!;
+      if (pSide < 0) {
+        const cSide = ex * (cy - ay) - ey * (cx - ax);
+        const t = pSide / (pSide - cSide);
+        output[written++] = px + t * (cx - px);
+        output[written++] = py + t * (cy - py);
+      }
+      for (let i = offset; i < offset + first * 2; i += 1) output[written++] = input[i]!;
+      px = input[offset + (first - 1) * 2]!;
+      py = input[offset + (first - 1) * 2 + 1]!;
+      pSide = ex * (py - ay) - ey * (px - ax);
+    }
+    for (let i = first; i < count; i += 1) {
       const cx = input[offset + i * 2]!;
       const cy = input[offset + i * 2 + 1]!;
       const cSide = ex * (cy - ay) - ey * (cx - ax);
