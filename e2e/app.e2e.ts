@@ -61,7 +61,14 @@ describe('drawing and saving areas', () => {
     await areaItems(page).nth(1).getByTestId('area-label').click({ modifiers: ['Shift'] });
     await page.getByTestId('merge-button').click();
     await expect.poll(() => areaItems(page).count()).toBe(3);
-    await expect.poll(() => page.getByTestId('undo-toast').count()).toBeGreaterThan(0);
+    const toast = page.getByTestId('undo-toast');
+    await expect.poll(() => toast.innerText()).toContain('Areas merged');
+    // Shown before the language changes, it reads in the new one.
+    await page.getByTestId('locale-switch').selectOption('fr');
+    await expect.poll(() => toast.innerText()).toContain('Zones fusionnées');
+    await expect.poll(() => toast.getByRole('button', { name: 'Annuler' }).count()).toBe(1);
+    await page.getByTestId('locale-switch').selectOption('en');
+    await expect.poll(() => toast.innerText()).toContain('Areas merged');
     await waitForSaved(page);
     await screenshot(page, '03-merged');
 

@@ -2,13 +2,20 @@
  * Short notices at the bottom of the screen (conflicts, saved copies, undo…). show() returns the
  * toast's id; a toast closes after durationMs (0 keeps it until dismissed) or when its action runs.
  */
+import type { TFunction } from 'i18next';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export interface ToastAction { label: string; onClick(): void }
+/**
+ * A toast's words: fixed, or written in the current language each time the toast is drawn, so
+ * that a toast shown before the user changes the language reads in the new one.
+ */
+export type ToastText = string | ((t: TFunction) => string);
+
+export interface ToastAction { label: ToastText; onClick(): void }
 
 export interface ToastOptions {
-  message: string;
+  message: ToastText;
   action?: ToastAction;
   /** How long it stays, in milliseconds; 0 = until dismissed. Default 5 000. */
   durationMs?: number;
@@ -67,6 +74,7 @@ export function ToastsProvider({ children }: { children: ReactNode }) {
  */
 function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismiss(id: number): void }) {
   const { t } = useTranslation();
+  const text = (words: ToastText) => (typeof words === 'string' ? words : words(t));
   const region = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = region.current;
@@ -78,10 +86,10 @@ function ToastList({ toasts, dismiss }: { toasts: Toast[]; dismiss(id: number): 
     <div ref={region} popover="manual" className="toasts" role="region" aria-label={t('toasts.region')} aria-live="polite">
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast-${toast.tone ?? 'info'}`} role={toast.tone === 'error' ? 'alert' : 'status'} data-testid={toast.testId}>
-          <span className="toast-message">{toast.message}</span>
+          <span className="toast-message">{text(toast.message)}</span>
           {toast.action && (
             <button type="button" className="button button-link toast-action" onClick={() => { toast.action?.onClick(); dismiss(toast.id); }}>
-              {toast.action.label}
+              {text(toast.action.label)}
             </button>
           )}
           <button type="button" className="icon-button toast-dismiss" aria-label={t('toasts.dismiss')} onClick={() => dismiss(toast.id)}>×</button>

@@ -2,10 +2,10 @@
  * The cancel toast (SPEC §4, §9): for 5 seconds after each undoable action it says what was done,
  * with a Cancel button that undoes it. Failed saves are reported as toasts too, with the server's
  * message when it gave one (e.g. the free plan's area limit), and changes that could not be put
- * on top of a map someone else changed. Shown through the app's toasts.
+ * on top of a map someone else changed. Shown through the app's toasts, in the language of the
+ * moment (a change of language while one is shown rewrites it).
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { UNDO_TOAST_MS } from '@catchment/domain';
 import { ApiError } from '../api/client.js';
 import { useToasts } from '../app/toasts.js';
@@ -17,43 +17,45 @@ function refusalMessage(error: unknown): string | null {
 }
 
 export function UndoToast() {
-  const { t } = useTranslation();
   const { lastAction, saveError, changesLost, store } = useEditorSnapshot();
   const toasts = useToasts();
 
   useEffect(() => {
     if (!lastAction) return;
+    // Its words follow the language, should the user change it while the toast is shown.
     const shown = toasts.show({
-      message: t(`editor.done.${lastAction.name}`, { count: lastAction.count }),
-      action: { label: t('editor.cancel'), onClick: () => store.undo() },
+      message: (t) => t(`editor.done.${lastAction.name}`, { count: lastAction.count }),
+      action: { label: (t) => t('editor.cancel'), onClick: () => store.undo() },
       durationMs: UNDO_TOAST_MS,
       testId: 'undo-toast',
     });
     // A new action replaces the toast, and leaving the map (another route, map or user: the editor
     // unmounts and its history goes) takes it away: its Cancel would have nothing left to undo.
     return () => toasts.dismiss(shown);
-    // `t` is left out: a language change does not re-announce it.
   }, [lastAction, store, toasts]);
 
   useEffect(() => {
     if (!saveError) return;
     const refusal = refusalMessage(saveError.error);
-    const message = refusal ? `${t('editor.saveError')}: ${refusal}` : t('editor.saveError');
+    const { rolledBack } = saveError;
     toasts.show({
-      // Said plainly when the map is back as it was saved, so the user knows where they stand.
-      message: saveError.rolledBack ? `${message.replace(/\.\s*$/, '')}. ${t('editor.changeUndone')}` : message,
+      message: (t) => {
+        const message = refusal ? `${t('editor.saveError')}: ${refusal}` : t('editor.saveError');
+        // Said plainly when the map is back as it was saved, so the user knows where they stand.
+        return rolledBack ? `${message.replace(/\.\s*$/, '')}. ${t('editor.changeUndone')}` : message;
+      },
       tone: 'error',
       durationMs: 10_000,
       testId: 'save-error-toast',
     });
     store.dismissSaveError();
-  }, [saveError, store, toasts, t]);
+  }, [saveError, store, toasts]);
 
   useEffect(() => {
     if (changesLost === null) return;
-    toasts.show({ message: t('editor.changeNotReapplied'), tone: 'error', durationMs: 10_000, testId: 'changes-lost-toast' });
+    toasts.show({ message: (t) => t('editor.changeNotReapplied'), tone: 'error', durationMs: 10_000, testId: 'changes-lost-toast' });
     store.dismissChangesLost();
-  }, [changesLost, store, toasts, t]);
+  }, [changesLost, store, toasts]);
 
   return null;
 }
