@@ -13,6 +13,7 @@ export * from './territories/unit-overlap.js';
 export { boxesMeet, containsPoint, geometryBBox, intersectionArea, planarArea, prepareArea, preparePointArea, type BBox, type PointArea, type PreparedArea } from './territories/area-overlap.js';
 export * from './territories/flat-polygons.js';
 export * from './territories/flat-wkb.js';
+export { readWkbHeader, type WkbHeader } from './importers/readers/wkb.js';
 export { boxState, CellState } from './territories/area-grid.js';
 export * from './territories/territory-store.js';
 export * from './territories/unit-tiles.js';

@@ -6,8 +6,6 @@
  */
 import type { Point } from 'geojson';
 import { readWkbHeader } from '../importers/readers/wkb.js';
-
-export { readWkbHeader, type WkbHeader } from '../importers/readers/wkb.js';
 import type { FlatPolygons } from './flat-polygons.js';
 
 const WKB_POINT = 1;
