@@ -10,7 +10,7 @@ export * from './territories/territory-dataset.js';
 export * from './territories/unit-index.js';
 export * from './territories/census-figures.js';
 export * from './territories/unit-overlap.js';
-export { boxesMeet, containsPoint, geometryBBox, intersectionArea, planarArea, prepareArea, preparePointArea, type BBox, type PointArea, type PreparedArea } from './territories/area-overlap.js';
+export { boundaryIntersectionArea, boxesMeet, boxPlacement, containsPoint, geometryBBox, intersectionArea, planarArea, prepareArea, preparePointArea, type BBox, type PointArea, type PreparedArea } from './territories/area-overlap.js';
 export * from './territories/flat-polygons.js';
 export * from './territories/flat-wkb.js';
 export { readWkbHeader, type WkbHeader } from './importers/readers/wkb.js';

@@ -5,6 +5,8 @@
  * point-in-polygon test and the clipping, which is most of them; each boundary cell lists the edges
  * near it, so that a unit in boundary cells that no edge meets skips the clipping too.
  */
+import { OneBuffer } from './one-buffer.js';
+
 export const CellState = { Outside: 0, Inside: 1, Boundary: 2 } as const;
 export type CellState = (typeof CellState)[keyof typeof CellState];
 
@@ -33,6 +35,10 @@ let sortedX = new Float64Array(256);
 const rowCounts = new Int32Array(GRID_SIZE + 1);
 const edgeCursor = new Uint32Array(GRID_SIZE * GRID_SIZE);
 const rowCursor = new Int32Array(GRID_SIZE);
+/** The grid as it is built, copied out at the end into one buffer (OneBuffer). */
+const cellScratch = new Uint8Array(GRID_SIZE * GRID_SIZE);
+const edgeStartScratch = new Uint32Array(GRID_SIZE * GRID_SIZE + 1);
+let cellEdgeScratch = new Uint32Array(1024);
 
 function grown<T extends Float64Array | Int32Array>(array: T): T {
   const larger = (array instanceof Float64Array ? new Float64Array(array.length * 2) : new Int32Array(array.length * 2)) as T;
@@ -65,12 +71,12 @@ export function buildAreaGrid(bbox: readonly [number, number, number, number], v
   // A degenerate (flat) area still gets a usable grid.
   const cellWidth = Math.max((maxX - minX) / size, 1e-12);
   const cellHeight = Math.max((maxY - minY) / size, 1e-12);
-  const cells = new Uint8Array(size * size);
+  const cells = cellScratch.fill(0);
   const rings = starts.length - 1;
   // Every cell an edge's bounding box touches is a boundary cell (conservative: edges are short next
   // to the area), and lists the edge: counted on the first pass, placed on the second.
-  const edgeStarts = new Uint32Array(size * size + 1);
-  let cellEdges = new Uint32Array(0);
+  const edgeStarts = edgeStartScratch.fill(0);
+  let cellEdges = cellEdgeScratch;
   for (let pass = 0; pass < 2; pass += 1) {
     for (let r = 0; r < rings; r += 1) {
       for (let i = starts[r]! + 1; i < starts[r + 1]!; i += 1) {
@@ -96,7 +102,7 @@ export function buildAreaGrid(bbox: readonly [number, number, number, number], v
     }
     if (pass === 0) {
       for (let cell = 0; cell < size * size; cell += 1) edgeStarts[cell + 1]! += edgeStarts[cell]!;
-      cellEdges = new Uint32Array(edgeStarts[size * size]!);
+      if (cellEdges.length < edgeStarts[size * size]!) cellEdgeScratch = cellEdges = new Uint32Array(edgeStarts[size * size]! * 2);
       edgeCursor.set(edgeStarts.subarray(0, size * size));
     }
   }
@@ -141,7 +147,15 @@ export function buildAreaGrid(bbox: readonly [number, number, number, number], v
       if (cells[index] !== CellState.Boundary) cells[index] = (passed - first) % 2 === 1 ? CellState.Inside : CellState.Outside;
     }
   }
-  return { minX, minY, cellWidth, cellHeight, size, cells, edgeStarts, cellEdges };
+  const edgeCount = edgeStarts[size * size]!;
+  const block = new OneBuffer({ uint32: size * size + 1 + edgeCount, uint8: size * size });
+  const edgeStartsOut = block.uint32(size * size + 1);
+  const cellEdgesOut = block.uint32(edgeCount);
+  const cellsOut = block.uint8(size * size);
+  edgeStartsOut.set(edgeStarts);
+  cellEdgesOut.set(cellEdges.subarray(0, edgeCount));
+  cellsOut.set(cells);
+  return { minX, minY, cellWidth, cellHeight, size, cells: cellsOut, edgeStarts: edgeStartsOut, cellEdges: cellEdgesOut };
 }
 
 /** The column (row) of a grid of `size` cells of `step` from `origin` holding x (y), clamped to the grid. */

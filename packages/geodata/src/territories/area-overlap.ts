@@ -25,6 +25,7 @@ import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { boxState, buildAreaGrid, cellAt, CellState, edgeMeetsBox, type AreaGrid } from './area-grid.js';
 import { convexPieces } from './convex-pieces.js';
 import { flatBBox, flatPlanarArea, flattenPolygons, isFlat, type FlatPolygons } from './flat-polygons.js';
+import { OneBuffer } from './one-buffer.js';
 
 export type BBox = [number, number, number, number];
 
@@ -133,9 +134,12 @@ export function prepareArea(geometry: Polygon | MultiPolygon | FlatPolygons): Pr
     const pieces = convexPieces(polygon, indices);
     for (let piece = 0; piece + 1 < pieces.starts.length; piece += 1) addPiece(polygon, pieces.vertices, pieces.starts[piece]!, pieces.starts[piece + 1]!);
   }
-  const pieceVertices = pieceScratch.slice(0, pieceLength * 2);
-  const pieceStarts = startScratch.slice(0, pieceCount + 1);
-  const pieceBoxes = new Float64Array(pieceCount * 4);
+  const block = new OneBuffer({ float64: pieceLength * 2 + pieceCount * 4, uint32: pieceCount + 1 });
+  const pieceVertices = block.float64(pieceLength * 2);
+  const pieceBoxes = block.float64(pieceCount * 4);
+  const pieceStarts = block.uint32(pieceCount + 1);
+  pieceVertices.set(pieceScratch.subarray(0, pieceLength * 2));
+  pieceStarts.set(startScratch.subarray(0, pieceCount + 1));
   for (let i = 0; i < pieceCount; i += 1) {
     let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
     for (let v = pieceStarts[i]!; v < pieceStarts[i + 1]!; v += 1) {
@@ -293,20 +297,36 @@ let ringBuffer = new Float64Array(1024);
 let cutting = new Float64Array(256);
 
 /**
+ * Where a box lies against the area: wholly inside or wholly outside it (no edge of the area meets
+ * the box), or across its boundary (Boundary: only clipping what the box holds tells).
+ */
+export function boxPlacement(area: PointArea, minX: number, minY: number, maxX: number, maxY: number): CellState {
+  const { bbox } = area;
+  if (minX > bbox[2] || maxX < bbox[0] || minY > bbox[3] || maxY < bbox[1]) return CellState.Outside;
+  // No boundary of the area crosses the cells under the box: it is wholly inside or wholly outside.
+  const state = boxState(area.grid, minX, minY, maxX, maxY);
+  if (state !== CellState.Boundary) return state;
+  // No edge of the area meets the box, though its cells hold some: wholly inside or outside
+  // (a unit inside a concave area would otherwise be clipped by every piece it straddles).
+  if (!edgeMeetsBox(area.grid, area.ringVertices, minX, minY, maxX, maxY)) {
+    return insideRings(area.ringVertices, area.ringStarts, minX, minY) ? CellState.Inside : CellState.Outside;
+  }
+  return CellState.Boundary;
+}
+
+/**
  * Area (square degrees) of the part of a unit inside the area. `unitArea` and `unitBBox` are the
  * unit's own. A flat unit is clipped straight from its arrays, a nested one copied flat first.
  */
 export function intersectionArea(area: PreparedArea, unit: Polygon | MultiPolygon | FlatPolygons, unitBBox: BBox, unitArea: number): number {
-  if (!boxesMeet(area.bbox, unitBBox)) return 0;
+  const placement = boxPlacement(area, unitBBox[0], unitBBox[1], unitBBox[2], unitBBox[3]);
+  if (placement !== CellState.Boundary) return placement === CellState.Inside ? unitArea : 0;
+  return boundaryIntersectionArea(area, unit, unitBBox, unitArea);
+}
+
+/** intersectionArea for a unit whose box boxPlacement finds across the area's boundary: the unit clipped by the pieces its box meets. */
+export function boundaryIntersectionArea(area: PreparedArea, unit: Polygon | MultiPolygon | FlatPolygons, unitBBox: BBox, unitArea: number): number {
   const [minX, minY, maxX, maxY] = unitBBox;
-  // No boundary of the area crosses the cells under the unit's box: it is wholly inside or wholly outside.
-  const state = boxState(area.grid, minX, minY, maxX, maxY);
-  if (state !== CellState.Boundary) return state === CellState.Inside ? unitArea : 0;
-  // No edge of the area meets the unit's box, though its cells hold some: wholly inside or outside
-  // (a unit inside a concave area would otherwise be clipped by every piece it straddles).
-  if (!edgeMeetsBox(area.grid, area.ringVertices, minX, minY, maxX, maxY)) {
-    return insideRings(area.ringVertices, area.ringStarts, minX, minY) ? unitArea : 0;
-  }
   let total = 0;
   if (area.pieceIndex) {
     for (const piece of area.pieceIndex.search(minX, minY, maxX, maxY)) total += pieceOverlap(area, piece, unit, unitBBox, unitArea);

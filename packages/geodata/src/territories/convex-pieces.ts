@@ -11,6 +11,7 @@
 
 const MAX_PIECE_VERTICES = 64;
 
+/** Views of scratch arrays, valid until the next call (the caller copies what it keeps). */
 export interface ConvexPieces {
   /** Vertex indices of every piece, counter-clockwise, piece i from starts[i] to starts[i + 1]. */
   vertices: Uint32Array;
@@ -18,15 +19,19 @@ export interface ConvexPieces {
 }
 
 /** Scratch arrays, grown on demand: per half-edge, per triangle, per vertex. */
-let next = new Int32Array(0);
-let prev = new Int32Array(0);
-let twin = new Int32Array(0);
-let alive = new Uint8Array(0);
-let parent = new Int32Array(0);
-let size = new Int32Array(0);
-let outgoing = new Int32Array(0);
-let firstOutgoing = new Int32Array(0);
-let cursor = new Int32Array(0);
+let nextScratch = new Int32Array(0);
+let prevScratch = new Int32Array(0);
+/** Where each half-edge ends (the next corner of its triangle). */
+let endScratch = new Int32Array(0);
+let twinScratch = new Int32Array(0);
+let aliveScratch = new Uint8Array(0);
+let outgoingScratch = new Int32Array(0);
+let parentScratch = new Int32Array(0);
+let sizeScratch = new Int32Array(0);
+let firstOutgoingScratch = new Int32Array(0);
+/** The result: at most one piece per triangle, three vertices each. */
+let vertexScratch = new Uint32Array(0);
+let startScratch = new Uint32Array(0);
 
 /**
  * `triangles`: vertex indices into `xy` (x, y per vertex), three per triangle, each triangle
@@ -37,30 +42,60 @@ export function convexPieces(xy: ArrayLike<number>, triangles: ArrayLike<number>
   const halfEdges = triangles.length;
   const count = halfEdges / 3;
   let vertexCount = 0;
-  for (let h = 0; h < halfEdges; h += 1) vertexCount = Math.max(vertexCount, triangles[h]! + 1);
+  for (let h = 0; h < halfEdges; h += 1) if (triangles[h]! >= vertexCount) vertexCount = triangles[h]! + 1;
   grow(halfEdges, count, vertexCount);
-  for (let h = 0; h < halfEdges; h += 1) {
-    next[h] = h % 3 === 2 ? h - 2 : h + 1;
-    prev[h] = h % 3 === 0 ? h + 2 : h - 1;
+  // Read through locals: the module's bindings are reassigned when they grow, so a loop reading
+  // them would load each one again on every turn.
+  const next = nextScratch;
+  const prev = prevScratch;
+  const ends = endScratch;
+  const twin = twinScratch;
+  const alive = aliveScratch;
+  const outgoing = outgoingScratch;
+  const parent = parentScratch;
+  const size = sizeScratch;
+  const firstOutgoing = firstOutgoingScratch;
+  firstOutgoing.fill(0, 0, vertexCount + 1);
+  for (let t = 0, h = 0; t < count; t += 1, h += 3) {
+    const a = triangles[h]!;
+    const b = triangles[h + 1]!;
+    const c = triangles[h + 2]!;
+    ends[h] = b;
+    ends[h + 1] = c;
+    ends[h + 2] = a;
+    next[h] = h + 1;
+    next[h + 1] = h + 2;
+    next[h + 2] = h;
+    prev[h] = h + 2;
+    prev[h + 1] = h;
+    prev[h + 2] = h + 1;
     alive[h] = 1;
-  }
-  for (let t = 0; t < count; t += 1) {
+    alive[h + 1] = 1;
+    alive[h + 2] = 1;
+    twin[h] = -1;
+    twin[h + 1] = -1;
+    twin[h + 2] = -1;
     parent[t] = t;
     size[t] = 3;
+    firstOutgoing[a + 1]! += 1;
+    firstOutgoing[b + 1]! += 1;
+    firstOutgoing[c + 1]! += 1;
   }
   // Half-edges by their first vertex (a counting sort), to find each one's twin: b → a for a → b.
-  firstOutgoing.fill(0, 0, vertexCount + 1);
-  for (let h = 0; h < halfEdges; h += 1) firstOutgoing[triangles[h]! + 1]! += 1;
   for (let v = 0; v < vertexCount; v += 1) firstOutgoing[v + 1]! += firstOutgoing[v]!;
-  cursor.set(firstOutgoing.subarray(0, vertexCount));
-  for (let h = 0; h < halfEdges; h += 1) outgoing[cursor[triangles[h]!]!++] = h;
+  firstOutgoing[vertexCount + 1] = halfEdges;
+  for (let h = halfEdges - 1; h >= 0; h -= 1) outgoing[--firstOutgoing[triangles[h]! + 1]!] = h;
+  // firstOutgoing[v + 1] is now where v's half-edges start, firstOutgoing[v + 2] where they end.
   for (let h = 0; h < halfEdges; h += 1) {
-    twin[h] = -1;
+    if (twin[h] !== -1) continue;
     const a = triangles[h]!;
-    const b = endOf(triangles, h);
-    for (let k = firstOutgoing[b]!; k < firstOutgoing[b + 1]!; k += 1) {
-      if (endOf(triangles, outgoing[k]!) === a) {
-        twin[h] = outgoing[k]!;
+    const b = ends[h]!;
+    const last = firstOutgoing[b + 2]!;
+    for (let k = firstOutgoing[b + 1]!; k < last; k += 1) {
+      const other = outgoing[k]!;
+      if (ends[other] === a) {
+        twin[h] = other;
+        twin[other] = h;
         break;
       }
     }
@@ -69,15 +104,15 @@ export function convexPieces(xy: ArrayLike<number>, triangles: ArrayLike<number>
     const other = twin[h]!;
     // Each inner edge once, while both sides are still there.
     if (other < h || !alive[h] || !alive[other]) continue;
-    const p = root(Math.floor(h / 3));
-    const q = root(Math.floor(other / 3));
+    const p = root(parent, (h / 3) | 0);
+    const q = root(parent, (other / 3) | 0);
     if (p === q || size[p]! + size[q]! - 2 > MAX_PIECE_VERTICES) continue;
     // Removing a → b (h, in P) and b → a (other, in Q): at a, P's edge into a goes on with Q's edge out of a; at b, likewise.
     const intoA = prev[h]!;
     const outOfA = next[other]!;
     const intoB = prev[other]!;
     const outOfB = next[h]!;
-    if (!turnsLeft(xy, triangles[intoA]!, triangles[h]!, endOf(triangles, outOfA)) || !turnsLeft(xy, triangles[intoB]!, triangles[other]!, endOf(triangles, outOfB))) continue;
+    if (!turnsLeft(xy, triangles[intoA]!, triangles[h]!, ends[outOfA]!) || !turnsLeft(xy, triangles[intoB]!, triangles[other]!, ends[outOfB]!)) continue;
     next[intoA] = outOfA;
     prev[outOfA] = intoA;
     next[intoB] = outOfB;
@@ -88,8 +123,9 @@ export function convexPieces(xy: ArrayLike<number>, triangles: ArrayLike<number>
     size[p] = size[p]! + size[q]! - 2;
   }
   // Each piece walked once from its first half-edge still there.
-  const vertices = new Uint32Array(halfEdges);
-  const starts: number[] = [0];
+  const vertices = vertexScratch;
+  const starts = startScratch;
+  let pieces = 0;
   let written = 0;
   for (let h = 0; h < halfEdges; h += 1) {
     if (!alive[h]) continue;
@@ -99,17 +135,12 @@ export function convexPieces(xy: ArrayLike<number>, triangles: ArrayLike<number>
       alive[edge] = 0;
       edge = next[edge]!;
     } while (edge !== h);
-    starts.push(written);
+    starts[++pieces] = written;
   }
-  return { vertices: vertices.subarray(0, written), starts: Uint32Array.from(starts) };
+  return { vertices: vertices.subarray(0, written), starts: starts.subarray(0, pieces + 1) };
 }
 
-/** Where half-edge h ends: the next corner of its triangle. */
-function endOf(triangles: ArrayLike<number>, h: number): number {
-  return triangles[h % 3 === 2 ? h - 2 : h + 1]!;
-}
-
-function root(t: number): number {
+function root(parent: Int32Array, t: number): number {
   while (parent[t] !== t) {
     parent[t] = parent[parent[t]!]!;
     t = parent[t]!;
@@ -118,12 +149,17 @@ function root(t: number): number {
 }
 
 function grow(halfEdges: number, triangles: number, vertices: number): void {
-  if (next.length < halfEdges) {
-    [next, prev, twin, outgoing] = [new Int32Array(halfEdges * 2), new Int32Array(halfEdges * 2), new Int32Array(halfEdges * 2), new Int32Array(halfEdges * 2)];
-    alive = new Uint8Array(halfEdges * 2);
+  if (nextScratch.length < halfEdges) {
+    nextScratch = new Int32Array(halfEdges * 2);
+    prevScratch = new Int32Array(halfEdges * 2);
+    endScratch = new Int32Array(halfEdges * 2);
+    twinScratch = new Int32Array(halfEdges * 2);
+    outgoingScratch = new Int32Array(halfEdges * 2);
+    aliveScratch = new Uint8Array(halfEdges * 2);
   }
-  if (parent.length < triangles) [parent, size] = [new Int32Array(triangles * 2), new Int32Array(triangles * 2)];
-  if (firstOutgoing.length < vertices + 1) [firstOutgoing, cursor] = [new Int32Array((vertices + 1) * 2), new Int32Array((vertices + 1) * 2)];
+  if (parentScratch.length < triangles) [parentScratch, sizeScratch] = [new Int32Array(triangles * 2), new Int32Array(triangles * 2)];
+  if (firstOutgoingScratch.length < vertices + 2) firstOutgoingScratch = new Int32Array((vertices + 2) * 2);
+  if (vertexScratch.length < halfEdges) [vertexScratch, startScratch] = [new Uint32Array(halfEdges * 2), new Uint32Array(triangles * 2 + 1)];
 }
 
 /**

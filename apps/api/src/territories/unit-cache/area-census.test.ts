@@ -104,6 +104,27 @@ describe('areaCensusFigures', () => {
     expect((await areaCensusFigures(cache, areas[0]!, request)).find((figure) => figure.key === 'median_household_income')!.value).toBeGreaterThan(40_000);
   });
 
+  it('gives the same figures when a region read later brings measures the units read before do not have', async () => {
+    // The counties moved off the cells' border at 7.5° E, so that the south-west cell (7–7.5° E,
+    // 48–48.5° N) holds none: IRIS and city points only, no median income.
+    const east = (ring: number[][]) => ring.map(([x, y]) => [x! + 0.01, y!]);
+    const moved = units.map((unit): TestUnit => (unit.geometry.type === 'MultiPolygon'
+      ? { ...unit, geometry: { type: 'MultiPolygon', coordinates: unit.geometry.coordinates.map((polygon) => polygon.map(east)) } }
+      : unit));
+    const cache = new UnitRegionCache(new UnitsLoader(moved));
+    // That cell first, then the counties' region, whose median income is a measure the first cell's
+    // columns were made without; then an area over both.
+    const southWest = circlePolygon([7.42, 48.33], 1_000);
+    expect(await areaCensusFigures(cache, southWest, request)).toEqual(await reference(cache, moved, southWest, request));
+    expect(cache.measureIndex('median_household_income')).toBe(-1);
+    expect(await areaCensusFigures(cache, areas[0]!, request)).toEqual(await reference(cache, moved, areas[0]!, request));
+    expect(cache.measureIndex('median_household_income')).toBeGreaterThanOrEqual(0);
+    const spanning = areas[2]!;
+    const figures = await areaCensusFigures(cache, spanning, request);
+    expect(figures).toEqual(await reference(cache, moved, spanning, request));
+    expect(figures.find((figure) => figure.key === 'median_household_income')!.value).toBeGreaterThan(40_000);
+  });
+
   it('leaves out the kinds not asked for, and measures asked for that no unit has', async () => {
     const cache = new UnitRegionCache(new UnitsLoader(units));
     const irisOnly: CensusRequest = { ...request, kinds: ['fr_iris'], keys: ['population', 'unknown_measure'] };

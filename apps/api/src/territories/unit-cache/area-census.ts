@@ -3,11 +3,13 @@
  * the area's region (unit-region-cache.ts): the exact prepared-area kernel on every unit that has
  * one of the measures asked for, each unit's values added to the figures as it is measured
  * (geodata's MeasureSum, the rules of `censusFigures`). Units without any of them are not
- * measured: they add nothing to a sum nor to the coverage. Nothing is allocated per unit.
+ * measured: they add nothing to a sum nor to the coverage. The units are read from their cells'
+ * columns (UnitColumns): a unit's own object only when it is clipped, or when its figures do not
+ * always count. Nothing is allocated per unit.
  */
 import type { AdministrativeKind, AreaGeometry } from '@catchment/domain';
-import { containsPoint, intersectionArea, MeasureSum, overlapShare, prepareArea, unitCounts, type DataPrecedence, type FlatPolygons, type MeasureFigure } from '@catchment/geodata';
-import type { CachedUnit, UnitRegionCache } from './unit-region-cache.js';
+import { boundaryIntersectionArea, boxPlacement, CellState, containsPoint, MeasureSum, overlapShare, prepareArea, unitCounts, type DataPrecedence, type FlatPolygons, type MeasureFigure } from '@catchment/geodata';
+import { UnitFlag, type CachedUnit, type UnitColumns, type UnitRegionCache } from './unit-region-cache.js';
 
 export interface CensusRequest {
   /** The data version the figures are for (the cache forgets older data). */
@@ -20,7 +22,7 @@ export interface CensusRequest {
 
 export async function areaCensusFigures(cache: UnitRegionCache, area: AreaGeometry | FlatPolygons, request: CensusRequest): Promise<MeasureFigure[]> {
   const prepared = prepareArea(area);
-  const units = await cache.unitsMeeting(prepared.bbox, request.version, request);
+  const { cells, entries, count } = await cache.unitColumnsMeeting(prepared.bbox, request.version, request);
   // Indexes looked up once the region is read: a measure new to the cache has one only then.
   const sums = request.keys.map((key) => new MeasureSum(key));
   const values = Int32Array.from(request.keys, (key) => cache.measureIndex(key));
@@ -30,29 +32,43 @@ export async function areaCensusFigures(cache: UnitRegionCache, area: AreaGeomet
     hasFinerData: (unit, key) => unit.finer?.includes(key) ?? false,
     hasNationalData: (country, key) => national.has(`${country}|${key}`),
   };
-  for (const unit of units) {
+  // The units' columns alone tell most of them (wholly inside or outside the area); a unit's own
+  // object is read to clip it, or for the rules of a unit whose figures do not always count.
+  for (let k = 0; k < count; k += 1) {
+    const columns = cells[entries[2 * k]!]!;
+    const i = entries[2 * k + 1]!;
+    const { boxes } = columns;
+    const flags = columns.flags[i]!;
+    const polygon = (flags & UnitFlag.Polygon) !== 0;
     let share = 0;
     let overlapArea = 0;
-    if (unit.polygons) {
-      overlapArea = intersectionArea(prepared, unit.polygons, unit.bbox, unit.planarArea);
-      share = overlapShare(overlapArea, unit.planarArea);
-    } else if (containsPoint(prepared, unit.bbox[0], unit.bbox[1])) {
+    if (polygon) {
+      const unitArea = columns.areas[i]!;
+      const placement = boxPlacement(prepared, boxes[i * 4]!, boxes[i * 4 + 1]!, boxes[i * 4 + 2]!, boxes[i * 4 + 3]!);
+      if (placement === CellState.Inside) {
+        overlapArea = unitArea;
+      } else if (placement === CellState.Boundary) {
+        const unit = columns.units[i]!;
+        overlapArea = boundaryIntersectionArea(prepared, unit.polygons!, unit.bbox, unitArea);
+      }
+      share = overlapShare(overlapArea, unitArea);
+    } else if (containsPoint(prepared, boxes[i * 4]!, boxes[i * 4 + 1]!)) {
       share = 1;
     }
     if (share === 0) continue;
     // Most units (not of a worldwide kind, no finer unit with figures) count for every measure.
-    const alwaysCounts = !unit.worldwide && unit.finer === null;
-    for (let k = 0; k < sums.length; k += 1) {
-      const sum = sums[k]!;
-      const value = valueAt(unit.measures, values[k]!);
-      if (Number.isNaN(value) || !(alwaysCounts || unitCounts(unit, sum.key, precedence))) continue;
-      const weight = sum.weightKey ? valueAt(unit.measures, weights[k]!) : 0;
+    const alwaysCounts = (flags & UnitFlag.AlwaysCounts) !== 0;
+    for (let m = 0; m < sums.length; m += 1) {
+      const sum = sums[m]!;
+      const value = valueAt(columns, i, values[m]!);
+      if (Number.isNaN(value) || !(alwaysCounts || unitCounts(columns.units[i]!, sum.key, precedence))) continue;
+      const weight = sum.weightKey ? valueAt(columns, i, weights[m]!) : 0;
       if (Number.isNaN(weight)) continue;
-      sum.add(unit.kind, unit.polygons !== null, value, weight, share, overlapArea);
+      sum.add(columns.kinds[i]!, polygon, value, weight, share, overlapArea);
     }
   }
   return sums.map((sum) => sum.figure(prepared.area));
 }
 
-/** A unit's value by the cache's index of measures; NaN when it has none (index -1: no unit has it). */
-const valueAt = (measures: Float64Array, index: number) => (index >= 0 && index < measures.length ? measures[index]! : Number.NaN);
+/** Unit i's value in its cell's columns by the cache's index of measures; NaN when it has none (index -1: no unit has it). */
+const valueAt = ({ values, width }: UnitColumns, i: number, index: number) => (index >= 0 && index < width ? values[i * width + index]! : Number.NaN);
