@@ -1,15 +1,14 @@
 /**
  * The shared memory between the API's event loop and one compute lane thread (compute-lane.ts):
- * four control words and a buffer of bytes. A task and its answer cross it as V8's structured
- * serialization (what postMessage clones with), written into the buffer, and each side wakes the
- * other with Atomics.notify on a control word: no MessagePort, no event to dispatch, a tenth of a
- * millisecond less each way than a piscina task (bench/README.md), which is most of what a figure
- * costs once its units are cached.
+ * four control words and a buffer of bytes. A task and its answer are written into the buffer
+ * (lane-codec.ts), and each side wakes the other with Atomics.notify on a control word: no
+ * MessagePort, no event to dispatch, a tenth of a millisecond less each way than a piscina task
+ * (bench/README.md), which is most of what a figure costs once its units are cached.
  *
  * One task at a time: the event loop writes the task and its length, then bumps REQUEST; the thread
  * writes the answer, its length and status, then sets ANSWER to the request's number.
  */
-import v8 from 'node:v8';
+import { decodeValue, encodeValue } from './lane-codec.js';
 
 /** Control words (Int32 indexes). */
 export const REQUEST = 0;
@@ -45,16 +44,15 @@ export const channelBuffers = ({ control, bytes }: LaneChannel) => ({ control: c
 
 /** Writes `value` into the buffer, or returns false (and writes nothing) when it does not fit. */
 export function writeValue(channel: LaneChannel, value: unknown): boolean {
-  const serialized = v8.serialize(value);
-  if (serialized.length > channel.bytes.length) return false;
-  channel.bytes.set(serialized);
-  Atomics.store(channel.control, LENGTH, serialized.length);
+  const length = encodeValue(channel.bytes, value);
+  if (length < 0) return false;
+  Atomics.store(channel.control, LENGTH, length);
   return true;
 }
 
 /** The value last written into the buffer (a copy: the buffer is reused by the next task). */
 export function readValue(channel: LaneChannel): unknown {
-  return v8.deserialize(channel.bytes.subarray(0, Atomics.load(channel.control, LENGTH)));
+  return decodeValue(channel.bytes, Atomics.load(channel.control, LENGTH));
 }
 
 /**
