@@ -97,11 +97,12 @@ function jsonShape(value: unknown, arrays: TypedArray[], depth: number): unknown
   if (type >= 0) return { [ARRAY_KEY]: arrays.push(value as TypedArray) - 1 };
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) throw NOT_JSON;
-  // Without a prototype, a key "__proto__" is a field like any other.
-  const shape = Object.create(null) as Record<string, unknown>;
-  for (const [key, field] of Object.entries(value)) {
-    if (key === ARRAY_KEY) throw NOT_JSON;
-    shape[key] = jsonShape(field, arrays, depth + 1);
+  const shape: Record<string, unknown> = {};
+  const fields = value as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    // "__proto__" would set the shape's prototype rather than make a field of it.
+    if (key === ARRAY_KEY || key === '__proto__') throw NOT_JSON;
+    shape[key] = jsonShape(fields[key], arrays, depth + 1);
   }
   return shape;
 }
@@ -119,8 +120,13 @@ function revived(value: unknown, arrays: TypedArray[]): unknown {
   return value;
 }
 
+const utf8 = new TextEncoder();
+
 function encodeJson(bytes: Uint8Array, text: string, arrays: TypedArray[]): number {
-  const textBytes = Buffer.byteLength(text, 'utf8');
+  if (bytes.length < HEADER_BYTES) return -1;
+  // Written where it goes, as far as it fits: all of it read, or the value does not fit.
+  const { read, written: textBytes } = utf8.encodeInto(text, bytes.subarray(HEADER_BYTES));
+  if (read < text.length) return -1;
   const table = align8(HEADER_BYTES + textBytes);
   let end = table + arrays.length * 8;
   for (const array of arrays) end += align8(array.byteLength);
@@ -129,7 +135,6 @@ function encodeJson(bytes: Uint8Array, text: string, arrays: TypedArray[]): numb
   words.setUint32(0, Format.Json, true);
   words.setUint32(4, textBytes, true);
   words.setUint32(8, arrays.length, true);
-  Buffer.from(bytes.buffer, bytes.byteOffset, end).write(text, HEADER_BYTES, textBytes, 'utf8');
   let offset = table + arrays.length * 8;
   arrays.forEach((array, a) => {
     words.setUint32(table + a * 8, TYPED_ARRAYS.indexOf(array.constructor as (typeof TYPED_ARRAYS)[number]), true);
