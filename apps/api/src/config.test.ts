@@ -27,6 +27,13 @@ describe('GEOCODER', () => {
     expect(() => loadConfig({ GEOCODER: 'photon', GEOCODER_URL: 'localhost:2322' })).toThrow(/GEOCODER_URL must be an http\(s\) URL/);
   });
 
+  it('stops a compute task after 30 s unless told otherwise, and refuses a limit that is not a positive number of milliseconds', () => {
+    expect(loadConfig({}).computeTimeoutMs).toBe(30_000);
+    expect(loadConfig({ COMPUTE_TIMEOUT_MS: '120000' }).computeTimeoutMs).toBe(120_000);
+    expect(() => loadConfig({ COMPUTE_TIMEOUT_MS: '0' })).toThrow(/COMPUTE_TIMEOUT_MS must be at least 1/);
+    expect(() => loadConfig({ COMPUTE_TIMEOUT_MS: '2m' })).toThrow(/COMPUTE_TIMEOUT_MS must be a non-negative integer, got "2m"/);
+  });
+
   it("has no HubSpot app without its id and secret, and HubSpot's own addresses by default", () => {
     expect(loadConfig({}).hubspot).toBeUndefined();
     expect(loadConfig({ HUBSPOT_CLIENT_ID: 'id', HUBSPOT_CLIENT_SECRET: 'secret' }).hubspot)

@@ -59,6 +59,8 @@ export interface Config {
   routingProviderKey: string | undefined;
   /** Threads checking large geometries and computing unions off the event loop; 0 means one per core, at most 4. */
   computeWorkers: number;
+  /** A compute task still running after this is stopped and answers 503 (SERVER_BUSY). */
+  computeTimeoutMs: number;
   /** Imported territorial datasets (`npm run data -- import fr-communes …` writes them here); loaded at start and when they change. */
   territoryDir: string;
   /** Reverse proxies whose X-Forwarded-For gives the client's address (rate limits key on it); off by default. */
@@ -284,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     routingProviderUrl: env.ROUTING_PROVIDER_URL || undefined,
     routingProviderKey: env.ROUTING_PROVIDER_KEY || undefined,
     computeWorkers: integer(env.COMPUTE_WORKERS, 0, 'COMPUTE_WORKERS'),
+    computeTimeoutMs: positiveInteger(env.COMPUTE_TIMEOUT_MS, 30_000, 'COMPUTE_TIMEOUT_MS'),
     territoryDir: path.resolve(cwd, env.TERRITORY_DIR || path.join(dataDir, 'territories')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),

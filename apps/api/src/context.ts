@@ -85,7 +85,7 @@ export function createContext(config: Config, database: DatabaseHandle, data: Lo
     countries,
     parseModeCountries(config.routingModeCountries ?? DEFAULT_MODE_COUNTRIES),
   );
-  const compute = new ComputePool({ threads: config.computeWorkers, database: database.connection });
+  const compute = new ComputePool({ threads: config.computeWorkers, timeoutMs: config.computeTimeoutMs, database: database.connection });
   const areaResolvers = new AreaGeometryResolvers();
   areaResolvers.register('routed', routedAreaResolver(isochrones));
   const territories = territoryServices(database.db, compute, countries);

@@ -19,6 +19,7 @@ import { createContext, type AppContext, type LoadedData } from '../src/context.
 import { PgChannelListener } from '../src/db/pg-channel-listener.js';
 import { DATA_VERSIONS_CHANNEL } from '../src/poi/count/count-versions-cache.js';
 import { buildServer } from '../src/server.js';
+import { TEST_COMPUTE_TIMEOUT_MS } from './api-process.js';
 import { listPoiDatasets, removePoiDataset } from '../src/poi/data/poi-loader.js';
 import { importOsmPoiExtract, importSireneFiles } from '../src/poi/data/poi-import.js';
 import { importOsmAddressExtract } from '../src/geocoding/data/address-import.js';
@@ -126,7 +127,7 @@ async function open(): Promise<{ ctx: AppContext; app: FastifyInstance }> {
   const territoryDir = mkdtempSync(path.join(tmpdir(), 'catchment-territories-'));
   // Account e-mails of the tests' sign-ups go to the worker's own outbox (no SMTP_URL here).
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'catchment-outbox-'));
-  const config = { ...loadConfig({ DATA_DIR: 'var/test', TERRITORY_DIR: territoryDir }), databaseUrl: undefined, outboxDir };
+  const config = { ...loadConfig({ DATA_DIR: 'var/test', TERRITORY_DIR: territoryDir, COMPUTE_TIMEOUT_MS: TEST_COMPUTE_TIMEOUT_MS }), databaseUrl: undefined, outboxDir };
   // Built from the npm data packages on the first run, reused (var/test/demo) afterwards; loaded
   // into the database once (a database that has them already skips them).
   const demo = await ensureDemoData({ dataDir: config.dataDir });

@@ -75,13 +75,10 @@ export interface UnitColumns {
   readonly width: number;
 }
 
-/**
- * The units met by a request: entry k is unit entries[2k + 1] of cells[entries[2k]]. The entries
- * are a scratch array of the cache, valid until its next request.
- */
+/** The units met by a request: entry k is unit entries[2k + 1] of cells[entries[2k]]. */
 export interface MetUnits {
   cells: readonly UnitColumns[];
-  entries: Int32Array;
+  entries: number[];
   count: number;
 }
 
@@ -113,8 +110,6 @@ export class UnitRegionCache {
   /** By slot, the request that last met the unit (one unit met by several cells is met once). */
   private metBy: Int32Array<ArrayBuffer> = new Int32Array(1024);
   private request = 0;
-  /** The entries of the last request's MetUnits, grown on demand. */
-  private entries: Int32Array<ArrayBuffer> = new Int32Array(1024);
   /** Measure key → index into every unit's `measures` (grows as units bring new measures; kept across versions). */
   private readonly measureIndexes = new Map<string, number>();
 
@@ -159,8 +154,9 @@ export class UnitRegionCache {
     }
     const [minX, minY, maxX, maxY] = bbox;
     const cells: UnitColumns[] = [];
+    // A list of its own (not a scratch array of the cache): the requests of a thread may overlap.
+    const entries: number[] = [];
     const metBy = this.metBy;
-    let count = 0;
     for (const cell of needed) {
       const held = this.cells.get(cell.key) ?? EMPTY_CELL;
       this.cells.delete(cell.key);
@@ -172,14 +168,11 @@ export class UnitRegionCache {
         if (boxes[i * 4]! > maxX || boxes[i * 4 + 2]! < minX || boxes[i * 4 + 1]! > maxY || boxes[i * 4 + 3]! < minY) continue;
         if (metBy[slots[i]!] === request || (kinds && !kinds.has(held.kinds[i]!))) continue;
         metBy[slots[i]!] = request;
-        if (2 * count + 2 > this.entries.length) this.entries = grownInt32(this.entries, 2 * count + 2);
-        this.entries[2 * count] = c;
-        this.entries[2 * count + 1] = i;
-        count += 1;
+        entries.push(c, i);
       }
     }
     this.evict(needed.length);
-    return { cells, entries: this.entries, count };
+    return { cells, entries, count: entries.length / 2 };
   }
 
   /** What the cache holds (for its tests and the bench). */
