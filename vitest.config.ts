@@ -9,8 +9,10 @@ const apiIntegration = (name: string, database: string) => ({
     name,
     include: ['apps/api/test/**/*.test.ts'],
     env: { TEST_DATABASE: database },
-    // The first test of a worker opens the shared database and loads the demo's territorial data
-    // into it (tens of seconds on a busy machine), whether from a hook or from the test itself.
+    ...(database === 'pglite' ? { globalSetup: ['apps/api/test/demo-database.setup.ts'] } : {}),
+    // The first test of a worker opens the shared database, whether from a hook or from the test
+    // itself: on PostgreSQL it loads the demo's territorial data into it (tens of seconds on a busy
+    // machine); on PGlite it copies the demo database, made before the first file (the global setup).
     testTimeout: 180_000,
     hookTimeout: 300_000,
     // One database per worker, shared by the files it runs; tests isolate themselves by creating their own users.

@@ -2,7 +2,10 @@
  * Starts the real app the way a user does (`npm start`: web build when needed, then the server)
  * on a free port with its own data directory (with the Monaco road network, the communes of
  * Alpes-Maritimes and the addresses of north Bayreuth imported) and its own copy of the web build,
- * and waits until /api/health answers. Nothing is shared with another run going on meanwhile
+ * and waits until /api/health answers. The data directory starts as a first start leaves it: the
+ * demo's files and, on the embedded database, the database holding their territorial data, copied
+ * from those made once for the whole test run (apps/api/test/demo-database.ts); loading them
+ * anew took each lane minutes of CPU beside the other suites. Nothing is shared with another run going on meanwhile
  * (`npm test` runs two lanes of browser tests side by side): the new-version test plays its deploy
  * on this run's copy of the build, and with E2E_DATABASE=postgres each lane has a database of its
  * own. HubSpot is a local server answering as HubSpot's documentation says (the CRM tests'
@@ -16,7 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { demoDirectory, ensureDemoData } from '@catchment/geodata';
 import { buildWhatChanged, withBuildLock } from '../../scripts/build/up-to-date.mjs';
+import { demoDatabaseTemplate, TEST_DATA_DIR } from '../../apps/api/test/demo-database.js';
 import { HubSpotEmulator } from '../../apps/api/src/crm/hubspot/test-support/hubspot-emulator.js';
 
 declare module 'vitest' {
@@ -74,6 +79,21 @@ async function freshDatabase(): Promise<string> {
   return url.toString();
 }
 
+/** What the server writes under demo/ itself at its first start (the demo road networks and basemaps): left to it. */
+const WRITTEN_BY_THE_SERVER = new Set(['graphs', 'basemap']);
+
+/**
+ * Puts in `dataDir` the demo's files and, on the embedded database, the database holding their
+ * territorial data, as a first start leaves them.
+ */
+async function startAsAfterFirstStart(dataDir: string, databaseUrl: string, say: (message: string) => void): Promise<void> {
+  // On PostgreSQL the server loads the demo's data itself, in seconds.
+  if (databaseUrl) await ensureDemoData({ dataDir: TEST_DATA_DIR });
+  else fs.cpSync(await demoDatabaseTemplate(TEST_DATA_DIR, say), path.join(dataDir, 'db'), { recursive: true });
+  const demoFiles = demoDirectory(TEST_DATA_DIR);
+  fs.cpSync(demoFiles, demoDirectory(dataDir), { recursive: true, filter: (source) => !WRITTEN_BY_THE_SERVER.has(path.relative(demoFiles, source).split(path.sep)[0]!) });
+}
+
 async function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -100,6 +120,7 @@ export default async function setup(project: TestProject) {
   if (!(await buildWhatChanged({ web: true, say }))) throw new Error('the web app or the API did not build');
   const webDistDir = path.join(dataDir, 'web');
   await withBuildLock(say, async () => fs.cpSync('apps/web/dist', webDistDir, { recursive: true }));
+  await startAsAfterFirstStart(dataDir, databaseUrl, say);
   // A road network to route in and commune boundaries, imported the way an operator does it
   // (`npm run data -- import …`: the compiled data command line).
   const importData = (args: string[]) => execFileSync(process.execPath, ['--enable-source-maps', DATA_COMMAND, 'import', ...args], {
@@ -124,8 +145,8 @@ export default async function setup(project: TestProject) {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    // A first start builds the web app and the demo data and loads them into the database: about
-    // 200 s while the unit and API tests share the two cores (240 s was once too short).
+    // The start imports the demo road networks and opens the database (the web app is built
+    // above): minutes on a slow machine while the unit and API tests share the two cores.
     await waitForHealth(baseUrl, server, 600_000);
   } catch (error) {
     // Nothing left running behind a failed start: the server, and the emulator that would keep this process alive.

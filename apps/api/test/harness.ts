@@ -3,8 +3,8 @@
  * PostgreSQL server of TEST_DATABASE_URL), one server driven with inject(). Tests isolate
  * themselves by signing up their own users, so no table is ever truncated between them.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -13,6 +13,7 @@ import { isRunning } from '@catchment/files';
 import { createRoutingEngine, importOsm, type RoutingEngine } from '@catchment/routing';
 import { demoTerritoryDirectory, ensureDemoData, TERRITORY_IMPORTERS } from '@catchment/geodata';
 import { loadConfig } from '../src/config.js';
+import { demoDatabaseTemplate } from './demo-database.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { createContext, type AppContext, type LoadedData } from '../src/context.js';
@@ -49,16 +50,6 @@ async function ensurePostgresDatabase(url: string): Promise<void> {
 let shared: Promise<{ ctx: AppContext; app: FastifyInstance }> | undefined;
 
 /** What the files under `directories` hold, with their names (one hash for them all). */
-function hashOfFiles(directories: string[]): string {
-  const hash = createHash('sha256');
-  for (const directory of directories) {
-    for (const entry of readdirSync(directory, { recursive: true, withFileTypes: true }).filter((file) => file.isFile()).map((file) => path.join(file.parentPath, file.name)).sort()) {
-      hash.update(entry).update(readFileSync(entry));
-    }
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
 const COPY_PREFIX = 'catchment-pglite-';
 
 /**
@@ -79,46 +70,16 @@ function removeCopiesOfEndedWorkers(): void {
 }
 
 /**
- * An embedded database of the worker's own (a temporary folder, removed when the worker ends),
- * migrated and holding the demo's territorial data: a copy of one made that way once and kept in
- * DATA_DIR/pglite-demo-<hash>/ (var/test, not in git), made again when the migrations, the demo's
- * datasets, the code that loads them or PGlite change. Loading the demo's data into a new database
- * took 68 s of CPU, paid by every run of the PGlite suite; the copy takes seconds.
+ * An embedded database of the worker's own (a temporary folder, removed when the worker ends): a
+ * copy of the demo database (demo-database.ts), migrated and holding the demo's territorial data.
  */
 async function openEmbeddedWithDemo(dataDir: string): Promise<DatabaseHandle> {
-  const api = path.resolve(import.meta.dirname, '..');
-  const pglite = (name: string) => JSON.parse(readFileSync(path.join(api, '../../node_modules', name, 'package.json'), 'utf8')).version as string;
-  const key = createHash('sha256')
-    .update(hashOfFiles([path.join(api, 'src/db/migrations'), path.join(api, 'src/territories/data'), demoTerritoryDirectory(dataDir)]))
-    .update(`${pglite('@electric-sql/pglite')} ${pglite('@electric-sql/pglite-postgis')}`)
-    .digest('hex').slice(0, 16);
-  const made = path.resolve(dataDir, `pglite-demo-${key}`);
-  if (!existsSync(made)) {
-    const making = mkdtempSync(path.join(path.dirname(made), 'pglite-demo-making-'));
-    const database = await openDatabase({ pgliteDir: path.join(making, 'db') });
-    try {
-      await migrate(database);
-      await loadTerritoryFiles(database.db, [demoTerritoryDirectory(dataDir)], () => {});
-    } finally {
-      await database.close();
-    }
-    // Another run may have made it meanwhile: the same content, theirs is kept.
-    try { renameSync(making, made); } catch { rmSync(making, { recursive: true, force: true }); }
-    // Those made for other code or data are not used again (and those whose making stopped an hour ago).
-    for (const name of readdirSync(path.dirname(made)).filter((entry) => entry.startsWith('pglite-demo-'))) {
-      const other = path.join(path.dirname(made), name);
-      try {
-        if (other !== made && (!name.startsWith('pglite-demo-making-') || Date.now() - statSync(other).mtimeMs > 3_600_000)) rmSync(other, { recursive: true, force: true });
-      } catch {
-        // Removed by another run meanwhile.
-      }
-    }
-  }
+  const template = await demoDatabaseTemplate(dataDir);
   removeCopiesOfEndedWorkers();
   const own = mkdtempSync(path.join(tmpdir(), COPY_PREFIX));
   writeFileSync(path.join(own, 'owner'), String(process.pid));
   process.once('exit', () => rmSync(own, { recursive: true, force: true }));
-  cpSync(path.join(made, 'db'), path.join(own, 'db'), { recursive: true });
+  cpSync(template, path.join(own, 'db'), { recursive: true });
   return openDatabase({ pgliteDir: path.join(own, 'db') });
 }
 
