@@ -19,9 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { demoDirectory, ensureDemoData } from '@catchment/geodata';
+import { demoDirectory } from '@catchment/geodata';
 import { buildWhatChanged, withBuildLock } from '../../scripts/build/up-to-date.mjs';
-import { demoDatabaseTemplate, TEST_DATA_DIR } from '../../apps/api/test/demo-database.js';
+import { demoDatabaseTemplate, TEST_DATA_DIR, testDemoData } from '../../apps/api/test/demo-database.js';
 import { HubSpotEmulator } from '../../apps/api/src/crm/hubspot/test-support/hubspot-emulator.js';
 
 declare module 'vitest' {
@@ -88,7 +88,7 @@ const WRITTEN_BY_THE_SERVER = new Set(['graphs', 'basemap']);
  */
 async function startAsAfterFirstStart(dataDir: string, databaseUrl: string, say: (message: string) => void): Promise<void> {
   // On PostgreSQL the server loads the demo's data itself, in seconds.
-  if (databaseUrl) await ensureDemoData({ dataDir: TEST_DATA_DIR });
+  if (databaseUrl) await testDemoData(TEST_DATA_DIR, say);
   else fs.cpSync(await demoDatabaseTemplate(TEST_DATA_DIR, say), path.join(dataDir, 'db'), { recursive: true });
   const demoFiles = demoDirectory(TEST_DATA_DIR);
   fs.cpSync(demoFiles, demoDirectory(dataDir), { recursive: true, filter: (source) => !WRITTEN_BY_THE_SERVER.has(path.relative(demoFiles, source).split(path.sep)[0]!) });

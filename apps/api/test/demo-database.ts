@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { demoTerritoryDirectory, ensureDemoData } from '@catchment/geodata';
+import { demoDataStamp, demoTerritoryDirectory, ensureDemoData, type DemoData } from '@catchment/geodata';
 import { withFolderLock } from '../../../scripts/build/folder-lock.mjs';
 import { openDatabase } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
@@ -32,16 +32,30 @@ function hashOfFiles(directories: string[]): string {
 
 const packageVersion = (name: string) => (JSON.parse(readFileSync(path.join(API, '../../node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
+/** Runs `work` holding the lock of the tests' demo files and database. */
+function withDemoLock<T>(dataDir: string, say: (message: string) => void, work: () => Promise<T>): Promise<T> {
+  return withFolderLock(path.join(dataDir, 'pglite-demo.lock'), () => say('Waiting for the demo data another process is making…'), work);
+}
+
+/**
+ * The demo's files in `dataDir`, built there if needed, and what they hold: one process builds
+ * them while the others wait (the API suites, the browser lanes), instead of each building them.
+ */
+export function testDemoData(dataDir = TEST_DATA_DIR, say: (message: string) => void = () => {}): Promise<DemoData> {
+  return withDemoLock(dataDir, say, () => ensureDemoData({ dataDir }));
+}
+
 /**
  * The folder of an embedded database holding the demo's territorial data, made if needed: copy it
  * (it is shared). `dataDir` holds the demo's files it was loaded from (built there if needed).
  */
 export async function demoDatabaseTemplate(dataDir = TEST_DATA_DIR, say: (message: string) => void = () => {}): Promise<string> {
-  return withFolderLock(path.join(dataDir, 'pglite-demo.lock'), () => say('Waiting for the demo database another process is making…'), async () => {
+  return withDemoLock(dataDir, say, async () => {
     await ensureDemoData({ dataDir });
+    // The demo files' stamp, not their bytes: each build writes its own date into them.
     const key = createHash('sha256')
-      .update(hashOfFiles([path.join(API, 'src/db/migrations'), path.join(API, 'src/territories/data'), demoTerritoryDirectory(dataDir)]))
-      .update(`${packageVersion('@electric-sql/pglite')} ${packageVersion('@electric-sql/pglite-postgis')}`)
+      .update(hashOfFiles([path.join(API, 'src/db/migrations'), path.join(API, 'src/territories/data')]))
+      .update(`${demoDataStamp()} ${packageVersion('@electric-sql/pglite')} ${packageVersion('@electric-sql/pglite-postgis')}`)
       .digest('hex').slice(0, 16);
     const made = path.join(dataDir, `pglite-demo-${key}`);
     if (!existsSync(made)) {

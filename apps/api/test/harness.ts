@@ -11,9 +11,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Plan } from '@catchment/domain';
 import { isRunning } from '@catchment/files';
 import { createRoutingEngine, importOsm, type RoutingEngine } from '@catchment/routing';
-import { demoTerritoryDirectory, ensureDemoData, TERRITORY_IMPORTERS } from '@catchment/geodata';
+import { demoTerritoryDirectory, TERRITORY_IMPORTERS } from '@catchment/geodata';
 import { loadConfig } from '../src/config.js';
-import { demoDatabaseTemplate } from './demo-database.js';
+import { demoDatabaseTemplate, testDemoData } from './demo-database.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { createContext, type AppContext, type LoadedData } from '../src/context.js';
@@ -91,7 +91,7 @@ async function open(): Promise<{ ctx: AppContext; app: FastifyInstance }> {
   const config = { ...loadConfig({ DATA_DIR: 'var/test', TERRITORY_DIR: territoryDir, COMPUTE_TIMEOUT_MS: TEST_COMPUTE_TIMEOUT_MS }), databaseUrl: undefined, outboxDir };
   // Built from the npm data packages on the first run, reused (var/test/demo) afterwards; loaded
   // into the database once (a database that has them already skips them).
-  const demo = await ensureDemoData({ dataDir: config.dataDir });
+  const demo = await testDemoData(config.dataDir);
   let database: DatabaseHandle;
   if (process.env.TEST_DATABASE === 'postgres') {
     const url = process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES_URL;

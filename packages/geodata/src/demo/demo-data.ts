@@ -43,6 +43,12 @@ function expectedStamp(): Omit<DemoManifest, 'builtAt'> {
   return { format: DEMO_DATA_FORMAT, sources: Object.fromEntries(DEMO_SOURCE_PACKAGES.map((name) => [name, packageVersion(name)])) };
 }
 
+/**
+ * What the demo files' content depends on (their format version and the source packages'
+ * versions), as a string: the same stamp, the same content, whenever and wherever they are built.
+ */
+export const demoDataStamp = (): string => JSON.stringify(expectedStamp());
+
 /** Whether the demo files exist and match this code and the installed packages. */
 export async function isDemoDataFresh(dataDir: string): Promise<boolean> {
   try {
