@@ -16,7 +16,8 @@ beforeAll(async () => {
       response.end(body);
     };
     if (request.url === '/lyon') send(200, JSON.stringify({ ip: '192.0.2.1', latitude: 45.76, longitude: 4.84 }));
-    else if (request.url === '/slow') setTimeout(() => send(200, JSON.stringify({ lat: 1, lon: 1 })), 1500);
+    // Far past the 500 ms the client waits: a busy machine delays the client's timer, not this answer.
+    else if (request.url === '/slow') setTimeout(() => send(200, JSON.stringify({ lat: 1, lon: 1 })), 5000);
     else if (request.url === '/broken') send(200, '<html>');
     else if (request.url === '/down') send(503, '{}');
     else send(200, JSON.stringify({ status: 'fail' }));
@@ -49,7 +50,7 @@ describe('locateByIp', () => {
     expect(await locateByIp({ url: `${baseUrl}/slow`, locale: 'en' })).toEqual(FALLBACK_LOCATIONS.en);
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(450);
-    expect(elapsed).toBeLessThan(1400);
+    expect(elapsed).toBeLessThan(4500);
   });
 
   it('falls back when the service fails or answers no coordinates', async () => {
