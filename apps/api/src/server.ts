@@ -54,6 +54,10 @@ export async function buildServer(ctx: AppContext, options: ServerOptions = {}):
     bodyLimit: 10 * 1024 * 1024,
     // Off unless TRUST_PROXY names the proxies: X-Forwarded-For would otherwise pick the rate limits' key.
     trustProxy: ctx.config.trustProxy,
+    // Registering the API's routes compiles their schemas: once, on two cores at a load of about 15,
+    // that passed Fastify's default 10 s and the server refused to start. The limit is there to
+    // catch a plugin that never resolves, not a slow one.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
