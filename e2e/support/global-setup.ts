@@ -4,9 +4,9 @@
  * Alpes-Maritimes and the addresses of north Bayreuth imported) and its own copy of the web build,
  * and waits until /api/health answers. The data directory starts as a first start leaves it: the
  * demo's files and, on the embedded database, the database holding their territorial data, copied
- * from those made once for the whole test run (apps/api/test/demo-database.ts); loading them
- * anew took each lane minutes of CPU beside the other suites. Nothing is shared with another run going on meanwhile
- * (`npm test` runs two lanes of browser tests side by side): the new-version test plays its deploy
+ * from those made once for the whole test run (apps/api/test/demo-database.ts); loading them anew
+ * took each lane minutes of CPU beside the other suites. Nothing else is shared with another run
+ * going on meanwhile (`npm test` runs two lanes of browser tests side by side): the new-version test plays its deploy
  * on this run's copy of the build, and with E2E_DATABASE=postgres each lane has a database of its
  * own. HubSpot is a local server answering as HubSpot's documentation says (the CRM tests'
  * emulator, its contacts real Bindlach–Heinersreuth customers that those addresses place), in this

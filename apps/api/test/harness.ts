@@ -49,7 +49,6 @@ async function ensurePostgresDatabase(url: string): Promise<void> {
 
 let shared: Promise<{ ctx: AppContext; app: FastifyInstance }> | undefined;
 
-/** What the files under `directories` hold, with their names (one hash for them all). */
 const COPY_PREFIX = 'catchment-pglite-';
 
 /**
