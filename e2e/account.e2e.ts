@@ -15,6 +15,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type Device } from './support/browser.js';
 import { signUpByApi, unexpectedErrors } from './support/app.js';
 import { readOutbox, waitForMailLink } from './support/outbox.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -63,9 +64,6 @@ const WEAK_PASSWORD = 'password123';
 const FIRST_PASSWORD = 'violet lantern orbit 42';
 const SECOND_PASSWORD = 'amber falcon river 9';
 const THIRD_PASSWORD = 'quiet harbour cactus 17';
-
-/** What the user waits for: the server and the browser share two busy cores, and the strength estimator loads megabytes at first. */
-const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
 
 const isSessionRequest = (method: string) => (request: Request) => request.method() === method && /\/api\/Clients\/\d+\/session$/.test(new URL(request.url()).pathname);
 

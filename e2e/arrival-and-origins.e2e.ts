@@ -10,6 +10,7 @@ import { insidePolygon } from '@catchment/geodata';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, newMapByApi, storedAreas, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice } from './support/plans.js';
+import { patiently } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -19,7 +20,6 @@ afterAll(async () => { await browser?.close(); });
 
 /** By the casino of Monte-Carlo, a kilometre from the place search's Monaco: a five-minute walk from one does not reach the other. */
 const CASINO: [number, number] = [7.4275, 43.7395];
-const patiently = { timeout: 60_000 };
 
 interface StoredArea {
   uuid: string; label: string; direction: string; startPoint: [number, number]; startPoints: [number, number][] | null;

@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, clickMapAt, signUp, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice } from './support/plans.js';
+import { patiently } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -56,7 +57,7 @@ describe('demo road networks', () => {
     await expect.poll(async () => {
       const { lng, lat } = await mapCenter(page);
       return Math.abs(lng - 7.42) < 0.03 && Math.abs(lat - 43.737) < 0.03;
-    }, { timeout: 10_000 }).toBe(true);
+    }, patiently).toBe(true);
     await waitForMapIdle(page);
 
     // A starting point by the port, and the 10-minute car isochrone from it.

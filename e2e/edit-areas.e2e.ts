@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, clickMapAt, signUpByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice } from './support/plans.js';
+import { patiently } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -20,8 +21,6 @@ afterAll(async () => { await browser?.close(); });
 
 type Position = [number, number];
 
-/** What the server computes (travel times, saves) may take seconds on a busy machine. */
-const patiently = { timeout: 30_000 };
 interface StoredArea {
   uuid: string;
   label: string;

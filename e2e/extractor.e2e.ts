@@ -12,9 +12,9 @@ import type { AppKeyView } from '@catchment/domain';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
 import { signUpByApi, unexpectedErrors } from './support/app.js';
 import { servePartnerPage, type PartnerPage } from './support/other-origin.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 30_000 });
 const NICE: [number, number] = [7.262, 43.71];
 
 let browser: Browser;

@@ -11,10 +11,9 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, clickMapAt, newMapByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice } from './support/plans.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
-/** What the user sees may take seconds on a busy machine (a reload, a search). */
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 20_000 });
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });

@@ -103,7 +103,7 @@ describe('generating a map', () => {
     await page.getByTestId('generation-colors-single').check();
     await page.getByTestId('generation-submit').filter({ hasText: 'Générer la carte (2 zones)' }).click();
 
-    await page.locator('[data-testid="generation-status"][data-status="done"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="generation-status"][data-status="done"]').waitFor();
     expect(await page.getByTestId('generation-summary').textContent()).toBe('Terminé : 2 zones créées.');
     expect(await page.getByTestId('generation-status').getByRole('heading').textContent()).toBe('Carte générée');
     await screenshot(page, 'generation-done-fr');

@@ -21,12 +21,11 @@ import { EMULATOR_CLIENT, EMULATOR_HUB_ID } from '../apps/api/src/crm/hubspot/te
 import { launchBrowser, openPage, screenshot, waitForMapIdle, type Device } from './support/browser.js';
 import { signUpByApi, unexpectedErrors } from './support/app.js';
 import { setPlan } from './support/plans.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
 const hubspotUrl = inject('hubspotUrl');
-/** A synchronisation reads, geocodes and writes 104 records: seconds on a busy machine. */
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 60_000 });
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -119,7 +118,7 @@ describe.each(['en', 'fr'] as const)('HubSpot in %s', (language) => {
     // which connects and opens the stepper on the new connection.
     await page.getByTestId('crm-connect-button').click();
     const stepper = page.getByTestId('add-list-dialog');
-    await stepper.waitFor({ timeout: 30_000 });
+    await stepper.waitFor();
     expect(page.url()).toBe(`${baseUrl}/app/profile/integrations`);
     expect(await shown(page, 'crm-account')).toContain(text.account);
     expect(await section.getAttribute('data-state')).toBe('connected');
@@ -216,7 +215,7 @@ describe.each(['en', 'fr'] as const)('HubSpot in %s', (language) => {
 
     // Reconnected through HubSpot's page and /app/oauth/hubspot again; the restored customer placed again.
     await page.getByTestId('crm-reconnect').click();
-    await page.getByTestId('crm-reconnected').waitFor({ timeout: 30_000 });
+    await page.getByTestId('crm-reconnected').waitFor();
     expect(await section.getAttribute('data-state')).toBe('connected');
     await page.getByTestId('crm-list-synchronize').click();
     await poll(() => list.getAttribute('data-state')).toBe('success');

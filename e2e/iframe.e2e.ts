@@ -9,6 +9,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { signUpByApi, unexpectedErrors } from './support/app.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
 import { servePartnerPage, type PartnerPage } from './support/other-origin.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -30,8 +31,6 @@ const LANGUAGES = [
     privateText: 'Seules les cartes publiques peuvent être affichées sur d’autres sites. Si cette carte a été partagée avec vous, ouvrez-la dans Catchment.',
   },
 ];
-
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 30_000 });
 
 interface SavedMap { id: number; accessId: string }
 
@@ -92,7 +91,7 @@ describe('the embedded map view in another site', () => {
 
       await poll(() => frame.getByTestId('embedded-legend-area').allInnerTexts()).toEqual(AREAS);
       await expect(frame.getByTestId('embedded-legend-toggle').innerText()).resolves.toContain(text.legend);
-      await frame.locator('[data-testid="embedded-map"][data-drawn]').waitFor({ timeout: 60_000 });
+      await frame.locator('[data-testid="embedded-map"][data-drawn]').waitFor();
       // The areas are drawn in the frame's view (what MapLibre has on its canvas).
       const embedded = await embeddedFrame(page);
       const drawnLabels = await embedded.evaluate(() => {

@@ -16,11 +16,10 @@ import { drawCircle, signUpByApi, unexpectedErrors } from './support/app.js';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { setPlan } from './support/plans.js';
 import { runDataCommand } from './support/data-command.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-/** A figure may take seconds on a busy machine. */
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 30_000 });
 let browser: Browser;
 
 /** The OpenStreetMap extract of Monaco in test-data, whose points of interest are imported here. */

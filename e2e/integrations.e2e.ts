@@ -17,11 +17,10 @@ import { launchBrowser, openPage, screenshot, type Device } from './support/brow
 import { signUp, signUpByApi, unexpectedErrors } from './support/app.js';
 import { setPlan } from './support/plans.js';
 import { runDataCommand } from './support/data-command.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-/** What the user waits for may take seconds on a busy machine. */
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 30_000 });
 let browser: Browser;
 
 /** Andorra's points of interest, imported as an operator does it: the catalogue the curl example counts in. */

@@ -11,14 +11,13 @@ import type { Browser, Page } from 'playwright-core';
 import { signUpByApi, unexpectedErrors } from './support/app.js';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { createMapWithAreas, ownerOnNewMap } from './support/shared-map.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
-
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 20_000 });
 
 /**
  * Marks the page (the mark survives everything but a reload) and notes every element of the test

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 30_000 });
 const VERSION_FILE = path.join(inject('webDistDir'), 'version.json');
 
 let browser: Browser;

@@ -23,11 +23,10 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle, type Device } from './support/browser.js';
 import { areaItems, clickMapAt, signUpByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { setPlan } from './support/plans.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-/** A figure or an import may take seconds on a busy machine. */
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 30_000 });
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });

@@ -13,11 +13,10 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle, type Device } from './support/browser.js';
 import { areaItems, signUp, unexpectedErrors, waitForSaved } from './support/app.js';
 import { setPlan, withPlan } from './support/plans.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-/** What the user sees may take seconds on a busy machine (a census computation, a reload). */
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 30_000 });
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });

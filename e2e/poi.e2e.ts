@@ -18,11 +18,10 @@ import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/b
 import { areaItems, clickMapAt, signUpByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice, setPlan } from './support/plans.js';
 import { runDataCommand } from './support/data-command.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-/** A count or a list may take seconds on a busy machine. */
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 30_000 });
 let browser: Browser;
 
 /** The OpenStreetMap extract of Andorra in test-data, whose points of interest are imported here. */

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, clickMapAt, signUpByApi, unexpectedErrors, viewAt } from './support/app.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 30_000 });
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });

@@ -11,14 +11,13 @@ import { signUpByApi, unexpectedErrors } from './support/app.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
 import { servePartnerPage } from './support/other-origin.js';
 import { ownerOnNewMap } from './support/shared-map.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
-
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 20_000 });
 
 const LANGUAGES = [
   {

@@ -14,11 +14,10 @@ import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/b
 import { areaItems, TEST_PASSWORD, unexpectedErrors, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice } from './support/plans.js';
 import { waitForMailLink } from './support/outbox.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
-/** What the user sees may take seconds on a busy machine (a census computation, a payment). */
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 30_000 });
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });

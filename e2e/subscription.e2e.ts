@@ -12,10 +12,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type Device } from './support/browser.js';
 import { signUp, unexpectedErrors } from './support/app.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
-/** What the user sees may take seconds on a busy machine. */
-const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 30_000 });
 let browser: Browser;
 
 beforeAll(async () => { browser = await launchBrowser(); });

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, newMapByApi, storedAreas, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
-import { createAreaAtBismarckplatz, holds, patiently, SCHRIESHEIM_BAHNHOF, type StoredArea } from './support/transit.js';
+import { createAreaAtBismarckplatz, holds, SCHRIESHEIM_BAHNHOF, type StoredArea } from './support/transit.js';
+import { patiently } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

@@ -11,8 +11,9 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, newMapByApi, storedAreas, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import {
-  BISMARCKPLATZ, createAreaAtBismarckplatz, holds, NECKARGEMUEND_BAHNHOF, patiently, SCHRIESHEIM_BAHNHOF, type StoredArea,
+  BISMARCKPLATZ, createAreaAtBismarckplatz, holds, NECKARGEMUEND_BAHNHOF, SCHRIESHEIM_BAHNHOF, type StoredArea,
 } from './support/transit.js';
+import { patiently } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

@@ -16,6 +16,7 @@ import { unexpectedErrors, viewAt } from './support/app.js';
 import { launchBrowser, screenshot, waitForMapIdle } from './support/browser.js';
 import { newUserOnMap } from './support/plans.js';
 import { runDataCommand } from './support/data-command.js';
+import { patiently } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -78,7 +79,7 @@ async function compute(page: Page): Promise<ReachabilityHeatmap> {
   await page.getByTestId('where-to-open-compute').click();
   const response = await answered;
   expect(response.status()).toBe(200);
-  await page.getByTestId('where-to-open-results').waitFor({ timeout: 30_000 });
+  await page.getByTestId('where-to-open-results').waitFor();
   await waitForMapIdle(page);
   return await response.json() as ReachabilityHeatmap;
 }
@@ -151,7 +152,7 @@ describe('where to open', () => {
     await expect.poll(async () => {
       const { x, y, width, height } = await pixelOf(page, first.center);
       return x > 320 && x < width && y > 0 && y < height;
-    }, { timeout: 15_000 }).toBe(true);
+    }, patiently).toBe(true);
     await waitForMapIdle(page);
     const outlined = await renderedCells(page, HIGHLIGHT_LAYER);
     expect(outlined.length).toBeGreaterThan(0);

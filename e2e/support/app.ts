@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { waitForMapIdle } from './browser.js';
+import { PATIENCE_MS } from './patience.js';
 
 /** A password the strength estimator rates strong (a passphrase of unrelated words). */
 export const TEST_PASSWORD = 'correct horse battery';
@@ -32,7 +33,7 @@ export async function signUp(page: Page): Promise<string> {
     await form.getByTestId('signup-next').click();
     const refused = form.getByTestId('form-error').filter({ hasText: 'Too many requests' });
     // As for signUpByApi: on a loaded machine the fresh server's first writes can wait behind its start-up loads.
-    await notice.or(refused).first().waitFor({ timeout: 60_000 });
+    await notice.or(refused).first().waitFor();
     if (await notice.isVisible() || attempt >= 3) break;
     await page.waitForTimeout(20_000);
   }
@@ -111,7 +112,7 @@ export async function waitForSaved(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const indicator = document.querySelector('[data-testid="save-indicator"]');
     return indicator?.getAttribute('data-status') === 'saved' || /^(Saved|Enregistré)/.test(indicator?.textContent?.trim() ?? '');
-  }, undefined, { timeout: 30_000 });
+  }, undefined, { timeout: PATIENCE_MS });
 }
 
 /**

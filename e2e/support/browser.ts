@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchHeadlessChromium } from '../../apps/api/src/reports/headless-chromium.js';
+import { PATIENCE_MS } from './patience.js';
 
 export function launchBrowser(): Promise<Browser> {
   return launchHeadlessChromium(process.env.CHROMIUM_PATH || '/usr/bin/chromium');
@@ -16,6 +17,7 @@ export type Device = Pick<BrowserContextOptions, 'viewport' | 'isMobile' | 'hasT
 /** A fresh browser profile (no cookies, no storage) with console errors collected for assertions. */
 export async function openPage(browser: Browser, baseUrl: string, locale = 'en-US', device: Device = {}): Promise<OpenedPage> {
   const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1400, height: 900 }, ...device });
+  context.setDefaultTimeout(PATIENCE_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -35,5 +37,5 @@ export async function waitForMapIdle(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const map = (window as unknown as { catchmentMap?: { loaded(): boolean; areTilesLoaded(): boolean } }).catchmentMap;
     return !!map && map.loaded() && map.areTilesLoaded();
-  }, undefined, { timeout: 60_000 });
+  }, undefined, { timeout: PATIENCE_MS });
 }

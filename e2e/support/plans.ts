@@ -27,7 +27,7 @@ export async function withPlan(page: Page, dataDir: string, email: string, plan:
 export async function continuePastFreePlanNotice(page: Page): Promise<void> {
   // The open one: the first area's and the first search's notices are two dialogs.
   const notice = page.locator('[data-testid="free-plan-notice"][open]');
-  await notice.getByTestId('free-plan-notice-continue').click({ timeout: 20_000 });
+  await notice.getByTestId('free-plan-notice-continue').click();
   await notice.waitFor({ state: 'detached' });
 }
 

@@ -9,11 +9,11 @@ import { insidePolygon } from '@catchment/geodata';
 import { screenshot, waitForMapIdle } from './browser.js';
 import { areaItems, viewAt } from './app.js';
 import { continuePastFreePlanNotice } from './plans.js';
+import { patiently } from './patience.js';
 
 export const BISMARCKPLATZ: [number, number] = [8.6938, 49.4093];
 export const SCHRIESHEIM_BAHNHOF: [number, number] = [8.6602, 49.4722];
 export const NECKARGEMUEND_BAHNHOF: [number, number] = [8.7874, 49.3941];
-export const patiently = { timeout: 60_000 };
 
 export interface StoredArea {
   uuid: string; label: string; transportMode: string; direction: string; departureDate: string | null; startPoint: [number, number];
