@@ -26,6 +26,8 @@ const DEPARTEMENTS = path.join(SAMPLES, 'departements-france-simplified.geojson'
 // No other test of a worker's shared database imports IRIS: over Strasbourg the demo's points are all there is.
 const IRIS_67 = path.join(SAMPLES, 'iris-67-bas-rhin.geojson');
 const POPULATION_IRIS_67 = path.join(SAMPLES, 'population-iris-67-bas-rhin-2016.csv');
+const COMMUNES_06 = path.join(SAMPLES, 'communes-06-alpes-maritimes.geojson');
+const POPULATION_06 = path.join(SAMPLES, 'population-communes-06-alpes-maritimes.csv');
 const STRASBOURG: [number, number] = [7.7521, 48.5734];
 const NICE: [number, number] = [7.262, 43.704];
 
@@ -94,6 +96,24 @@ describe('territorial datasets in the database', () => {
     const names = (await sql<{ name: string }>`SELECT name FROM live_territory_units WHERE kind = 'fr_departements' AND code = '13'`.execute(ctx.database.db)).rows;
     expect(names).toEqual([{ name: 'Changed Bouches-du-Rhône' }]);
     fs.rmSync(datasetFile.file);
+  });
+
+  it("puts an imported unit in place of the demo's of the same kind and code, and the demo's back once the import is removed", async () => {
+    const nice = async () => (await sql<{ source: string; is_point: boolean }>`
+      SELECT d.source, u.is_point FROM live_territory_units u JOIN territory_datasets d ON d.id = u.dataset_id
+      WHERE u.kind = 'fr_cities' AND u.code = '06088'`.execute(ctx.database.db)).rows;
+    // Another file of the worker may have imported the communes already.
+    const communes = 'fr-communes--communes-06-alpes-maritimes';
+    await removeDataset(ctx.database.db, communes);
+    expect(await nice()).toEqual([{ source: 'demo', is_point: true }]);
+
+    const imported = await importTerritoryFiles(ctx, 'fr-communes', [COMMUNES_06, POPULATION_06]);
+    expect(imported.loaded.id).toBe(communes);
+    expect(await nice()).toEqual([{ source: 'fr-communes', is_point: false }]);
+    expect(await removeDataset(ctx.database.db, communes)).toBe(true);
+    expect(await nice()).toEqual([{ source: 'demo', is_point: true }]);
+    await importTerritoryFiles(ctx, 'fr-communes', [COMMUNES_06, POPULATION_06]);
+    expect(await nice()).toEqual([{ source: 'fr-communes', is_point: false }]);
   });
 
   it('removes a dataset, and moves the data version on', async () => {

@@ -82,7 +82,7 @@ export async function removeDataset(db: Kysely<Database>, datasetId: string): Pr
     if (Number(deleted.numAffectedRows ?? 0) === 0) return false;
     // The data version must still move on, so that caches keyed on it are not reused.
     await sql`UPDATE territory_data_state SET version = nextval('territory_version_seq')`.execute(trx);
-    await rebuildDerivedData(trx);
+    await rebuildDerivedData(trx, datasetId);
     return true;
   });
   if (removed) dataVersionsMoved();
@@ -217,7 +217,7 @@ async function publish(db: Kysely<Database>, header: TerritoryDatasetHeader, con
       WHERE territory_datasets.version < EXCLUDED.version`.execute(trx);
     if (Number(updated.numAffectedRows ?? 0) === 0) throw new Error(`A later import of ${header.id} went live first; this one was dropped`);
     await sql`UPDATE territory_data_state SET version = ${version}`.execute(trx);
-    await rebuildDerivedData(trx);
+    await rebuildDerivedData(trx, header.id);
   });
   dataVersionsMoved();
 }
