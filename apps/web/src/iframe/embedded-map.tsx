@@ -14,6 +14,7 @@ import { addAreaLayers, AREAS_SOURCE_ID } from '../map/area-layers.js';
 import { initialView } from '../map/initial-view.js';
 import { useLocale } from '../i18n/index.js';
 import { addAreaLabels } from './area-labels.js';
+import { labelFadeMs } from '../map/label-fade.js';
 
 export const MAP_DRAWN_MARK = 'catchment-map-drawn';
 
@@ -42,6 +43,7 @@ export function EmbeddedMap({ styleUrl, areas }: { styleUrl: string; areas: Disp
       attributionControl: { compact: true },
       dragRotate: false,
       pitchWithRotate: false,
+      fadeDuration: labelFadeMs(),
       locale: { 'NavigationControl.ZoomIn': zoomIn, 'NavigationControl.ZoomOut': zoomOut },
     });
     map.touchZoomRotate.disableRotation();

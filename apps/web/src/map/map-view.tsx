@@ -17,6 +17,7 @@ import { switchBasemapStyle } from './maplibre-setup.js';
 import { MaplibreMapAdapter } from './maplibre-adapter.js';
 import { InteractionStore } from './interaction.js';
 import { initialView } from './initial-view.js';
+import { labelFadeMs } from './label-fade.js';
 
 const HINT_KEYS = { drawPolygon: 'map.drawHint', pickPoint: 'map.pickHint', editShape: 'map.editShapeHint' } as const;
 
@@ -62,6 +63,7 @@ export function MapView() {
       attributionControl: { compact: true },
       dragRotate: false,
       pitchWithRotate: false,
+      fadeDuration: labelFadeMs(),
     });
     created.touchZoomRotate.disableRotation();
     created.addControl(new NavigationControl({ showCompass: false }), 'top-right');

@@ -308,7 +308,8 @@ export class MaplibreMapAdapter implements MapAdapter {
   flyTo(center: [number, number], zoom?: number, covered: CoveredSides = {}): void {
     // Half the covered width on each side moves the point to the middle of what is left in view.
     const offset: [number, number] = [((covered.left ?? 0) - (covered.right ?? 0)) / 2, ((covered.top ?? 0) - (covered.bottom ?? 0)) / 2];
-    this.map.flyTo({ center, zoom: zoom ?? Math.max(this.map.getZoom(), 10), offset, essential: true });
+    // Not `essential`: a user whose system asks for reduced motion gets a jump, not a flight.
+    this.map.flyTo({ center, zoom: zoom ?? Math.max(this.map.getZoom(), 10), offset });
   }
 
   private endInteraction(interaction: Interaction): void {
