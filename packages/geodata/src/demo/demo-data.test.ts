@@ -6,9 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKilledMidWrite } from '@catchment/files/test-support';
 import { buildDemoData, demoDirectory, demoTerritoryDirectory, ensureDemoData, isDemoDataFresh } from './demo-data.js';
 
+/** A data folder holding a copy of the first test's fresh build, for the crash tests; undefined if that test failed first. */
+let firstBuildDone: (dataDir: string | undefined) => void;
+const builtFirst = new Promise<string | undefined>((resolve) => { firstBuildDone = resolve; });
+
 describe('ensureDemoData', () => {
   const dataDirPromise = fs.mkdtemp(path.join(os.tmpdir(), 'catchment-demo-'));
-  afterAll(async () => fs.rm(await dataDirPromise, { recursive: true, force: true, maxRetries: 5 }));
+  afterAll(async () => { firstBuildDone(undefined); await fs.rm(await dataDirPromise, { recursive: true, force: true, maxRetries: 5 }); });
 
   it('builds the files once, then loads them, and rebuilds stale ones', async () => {
     const dataDir = await dataDirPromise;
@@ -19,6 +23,9 @@ describe('ensureDemoData', () => {
     expect(firstLog[0]).toBe('Building demo data (first start only)…');
     expect(firstLog.some((line) => line.includes('French communes'))).toBe(true);
     expect(await isDemoDataFresh(dataDir)).toBe(true);
+    const copy = await fs.mkdtemp(path.join(os.tmpdir(), 'catchment-demo-crash-'));
+    await fs.cp(demoDirectory(dataDir), demoDirectory(copy), { recursive: true });
+    firstBuildDone(copy);
 
     const secondLog: string[] = [];
     const loaded = await ensureDemoData({ dataDir, log: (message) => secondLog.push(message) });
@@ -43,8 +50,12 @@ describe('demo data and crashes', () => {
   const read = async (name: string) => fs.readFile(path.join(demoDirectory(dataDir), name), 'utf8');
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'catchment-demo-crash-'));
-    await buildDemoData({ dataDir });
+    // A copy of the files the first test built rather than a build of its own (a minute of CPU
+    // beside the other suites); a build when that test failed before.
+    const copy = await builtFirst;
+    dataDir = copy ?? await fs.mkdtemp(path.join(os.tmpdir(), 'catchment-demo-crash-'));
+    if (!copy) await buildDemoData({ dataDir });
+    expect(await isDemoDataFresh(dataDir)).toBe(true);
     built = { layers: JSON.parse(await read('basemap.json')), gazetteer: await read('gazetteer.json') };
   }, 300_000);
   afterAll(async () => fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5 }));
