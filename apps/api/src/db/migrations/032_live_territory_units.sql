@@ -3,7 +3,7 @@
 -- each time: four times per import going live, to rebuild the derived tables, so importing 163
 -- communes beside the demo's 210,000 units took tens of seconds on the embedded database. An import
 -- going live or a dataset removed now settles `live` for the kinds and codes of its own units
--- (territory-live.ts), in the transaction that moves the dataset's version.
+-- (territory-derived.ts), in the transaction that moves the dataset's version.
 ALTER TABLE territory_units ADD COLUMN live boolean NOT NULL DEFAULT false;
 
 UPDATE territory_units u SET live = true
