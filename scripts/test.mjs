@@ -24,7 +24,7 @@ const suites = [
   ['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api-postgres']],
   // The browser tests mostly wait (on the server, the browser's rendering): in one lane they took 27
   // of npm test's 28 minutes on two cores with about a quarter of a core. Two lanes, each against a
-  // server of its own, brought npm test to 18–25 minutes (by machine; about 55 on one 2.5 times slower).
+  // server of its own, brought npm test to 18–25 minutes (by machine; about 45 on one 2.5 times slower).
   ...(process.env.E2E_LANES === '1'
     ? [['Browser tests (Chromium)', 'node', ['e2e/run.mjs']]]
     : [['Browser tests, lane 1 (Chromium)', 'node', ['e2e/run.mjs', '1']], ['Browser tests, lane 2 (Chromium)', 'node', ['e2e/run.mjs', '2']]]),
