@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { drawCircle, unexpectedErrors } from './support/app.js';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { newUserOnMap } from './support/plans.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -85,7 +85,7 @@ describe('census figures', () => {
     ];
     const { context, page, errors } = await signedUpWithCircles(places);
     await page.getByTestId('analysis-toggle').click();
-    await expect.poll(() => page.getByTestId('census-population').textContent(), patiently).toMatch(/\d/);
+    await poll(() => page.getByTestId('census-population').textContent()).toMatch(/\d/);
 
     // The demo data has the population of communes, not their age bands or occupations: no empty rows for those.
     const panel = page.getByTestId('analysis-panel');
@@ -97,7 +97,7 @@ describe('census figures', () => {
     expect(await finer.textContent()).not.toContain('npm run');
 
     const comparison = page.getByTestId('census-comparison');
-    await expect.poll(() => comparison.locator('[data-testid="comparison-row"]').count(), patiently).toBe(10);
+    await poll(() => comparison.locator('[data-testid="comparison-row"]').count()).toBe(10);
     expect(await comparison.locator('thead th').allTextContents()).toEqual(['Area', 'Population']);
     expect(await comparison.locator('td').allTextContents()).not.toContain('–');
     const cells = await comparison.locator('td.num').evaluateAll((elements) => elements.map((cell) => {
@@ -128,19 +128,19 @@ describe('census figures', () => {
     const { context, page, errors } = await signedUpWithCircles([['Nice', 10]]);
     await page.getByTestId('analysis-toggle').click();
     const population = page.getByTestId('census-population');
-    await expect.poll(() => population.textContent(), patiently).toMatch(/\d/);
+    await poll(() => population.textContent()).toMatch(/\d/);
     const french = digits(await population.textContent());
     expect(await page.getByTestId('analysis-country').inputValue()).toBe('fr');
 
     // The rest of the world: the GeoNames towns' population, another figure, with nothing said missing.
     await page.getByTestId('analysis-country').selectOption('ww');
-    await expect.poll(async () => digits(await population.textContent()), patiently).not.toBe(french);
+    await poll(async () => digits(await population.textContent())).not.toBe(french);
     expect(digits(await population.textContent())).toBeGreaterThan(300_000);
     expect(await page.getByTestId('census-coverage-note').textContent()).toContain('whose centre is inside the area');
     expect(await page.getByTestId('census-finer-data').count()).toBe(0);
     await screenshot(page, 'analysis-country-ww-en');
     await page.getByTestId('analysis-tab-divisions').click();
-    await expect.poll(() => page.getByTestId('divisions-kind-ww_cities').isVisible(), patiently).toBe(true);
+    await poll(() => page.getByTestId('divisions-kind-ww_cities').isVisible()).toBe(true);
     expect(await page.getByTestId('divisions-kind-fr_cities').count()).toBe(0);
     await expect.poll(() => page.locator('[data-testid="division-row"]').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Nice')]));
     await page.getByTestId('analysis-tab-census').click();
@@ -148,7 +148,7 @@ describe('census figures', () => {
     // The United States: their data does not cover Nice, and the panel says so instead of French figures.
     await page.getByTestId('analysis-country').selectOption('us');
     const noData = page.getByTestId('census-no-data');
-    await expect.poll(() => noData.textContent(), patiently).toContain('(United States) does not cover this area');
+    await poll(() => noData.textContent()).toContain('(United States) does not cover this area');
     expect(await population.count()).toBe(0);
     await screenshot(page, 'analysis-country-us-en');
     await page.getByTestId('locale-switch').selectOption('fr');
@@ -156,7 +156,7 @@ describe('census figures', () => {
     await screenshot(page, 'analysis-country-us-fr');
 
     await page.getByTestId('analysis-country').selectOption('fr');
-    await expect.poll(async () => digits(await population.textContent()), patiently).toBe(french);
+    await poll(async () => digits(await population.textContent())).toBe(french);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });

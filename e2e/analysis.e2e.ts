@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { areaItems, drawCircle, unexpectedErrors, waitForSaved } from './support/app.js';
 import { launchBrowser, screenshot, waitForMapIdle } from './support/browser.js';
 import { newUserOnMap } from './support/plans.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -37,7 +37,7 @@ describe('analysis panel', () => {
     await expect.poll(() => page.getByTestId('analysis-country').inputValue()).toBe('fr');
     expect(await page.getByTestId('analysis-tab-census').getAttribute('aria-selected')).toBe('true');
     const population = page.getByTestId('census-population');
-    await expect.poll(() => population.textContent(), patiently).toMatch(/\d/);
+    await poll(() => population.textContent()).toMatch(/\d/);
     const english = (await population.textContent())!;
     // Nice and its neighbours: well above 100,000 people, written the English way.
     expect(english).toMatch(/^\d{3},\d{3}$/);
@@ -76,7 +76,7 @@ describe('analysis panel', () => {
     await page.getByTestId('analysis-tab-divisions').click();
     await page.getByTestId('divisions-kind-fr_cities').click();
     const whole = page.locator('[data-testid="division-row"]').filter({ hasText: '100%' });
-    await expect.poll(() => whole.count(), patiently).toBe(3);
+    await poll(() => whole.count()).toBe(3);
     expect((await whole.allTextContents()).join(' ')).toMatch(/06088.*Nice/);
     await screenshot(page, 'analysis-divisions');
 

@@ -10,7 +10,7 @@ import { insidePolygon } from '@catchment/geodata';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, newMapByApi, storedAreas, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice } from './support/plans.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -59,13 +59,13 @@ describe('arrival areas and areas from several starts', () => {
     const arrival = page.getByTestId('direction-arrival');
     expect(await arrival.getAttribute('title')).toMatch(words.arrivalHint);
     await arrival.click();
-    await expect.poll(() => page.getByTestId('arrival-hint').innerText(), patiently).toMatch(words.arrivalHint);
+    await poll(() => page.getByTestId('arrival-hint').innerText()).toMatch(words.arrivalHint);
     await page.getByTestId('routed-preview').click();
     await waitForMapIdle(page);
     await page.getByTestId('create-area-submit').click();
-    await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
+    await poll(() => areaItems(page).count()).toBe(1);
     await continuePastFreePlanNotice(page);
-    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(words.arrivalItem);
+    await poll(() => areaItems(page).first().innerText()).toMatch(words.arrivalItem);
     await waitForSaved(page);
 
     const [stored] = await storedAreas<StoredArea>(page, accessId);
@@ -76,7 +76,7 @@ describe('arrival areas and areas from several starts', () => {
     await areaItems(page).first().getByTestId('area-menu').click();
     await page.getByTestId('area-edit').click();
     const panel = page.getByTestId('edit-area-panel');
-    await expect.poll(() => panel.getByTestId('edit-area-starts').innerText(), patiently).toBe(words.arrivalNote);
+    await poll(() => panel.getByTestId('edit-area-starts').innerText()).toBe(words.arrivalNote);
     expect(await panel.getByTestId('direction-arrival').getAttribute('aria-pressed')).toBe('true');
     await waitForMapIdle(page);
     await screenshot(page, `arrival-area-${locale}`);
@@ -89,22 +89,22 @@ describe('arrival areas and areas from several starts', () => {
     const { context, page, errors } = await openPage(browser, baseUrl, locale);
     const accessId = await newMapByApi(page);
     await startInMonaco(page, 'walk', '5');
-    await expect.poll(() => page.getByTestId('start-marker').count(), patiently).toBe(1);
+    await poll(() => page.getByTestId('start-marker').count()).toBe(1);
 
     await page.getByTestId('add-start').click();
     await viewAt(page, CASINO, 15);
     await page.getByTestId('add-start-field').getByTestId('add-start-pick').click();
     const box = (await page.getByTestId('map').boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await expect.poll(() => page.getByTestId('start-list-item').count(), patiently).toBe(2);
-    await expect.poll(() => page.getByTestId('start-marker').count(), patiently).toBe(2);
+    await poll(() => page.getByTestId('start-list-item').count()).toBe(2);
+    await poll(() => page.getByTestId('start-marker').count()).toBe(2);
     expect(await page.getByTestId('start-list').innerText()).toMatch(words.twoStarts);
 
     await screenshot(page, `several-starts-listed-${locale}`);
     await page.getByTestId('create-area-submit').click();
-    await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
+    await poll(() => areaItems(page).count()).toBe(1);
     await continuePastFreePlanNotice(page);
-    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(words.twoStartsItem);
+    await poll(() => areaItems(page).first().innerText()).toMatch(words.twoStartsItem);
     await waitForSaved(page);
 
     const areas = await storedAreas<StoredArea>(page, accessId);
@@ -122,7 +122,7 @@ describe('arrival areas and areas from several starts', () => {
     })).json() as { features: Array<{ geometry: StoredArea['geometry'] }> };
     expect(contains({ ...area!, geometry: alone.features[0]!.geometry }, second!)).toBe(false);
     // The form is ready for the next area: one start field, no markers left.
-    await expect.poll(() => page.getByTestId('start-marker').count(), patiently).toBe(0);
+    await poll(() => page.getByTestId('start-marker').count()).toBe(0);
     await waitForMapIdle(page);
     await screenshot(page, `several-starts-created-${locale}`);
     expect(unexpectedErrors(errors)).toEqual([]);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { unexpectedErrors, viewAt } from './support/app.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -88,7 +88,7 @@ describe('basemap', () => {
     const styleRequest = page.waitForRequest((request) => request.url().includes('/api/basemap/style.json?lang=fr'));
     await page.getByTestId('locale-switch').selectOption('fr');
     await styleRequest;
-    await expect.poll(labelField, patiently).toContain('name:fr');
+    await poll(labelField).toContain('name:fr');
     await waitForMapIdle(page);
     const center = await page.evaluate(() => (window as unknown as { catchmentMap: { getCenter(): { lng: number; lat: number }; getZoom(): number } }).catchmentMap.getCenter());
     expect(center.lng).toBeCloseTo(MONACO_PORT[0], 3);

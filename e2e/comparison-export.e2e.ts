@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { drawCircle, unexpectedErrors } from './support/app.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { newUserOnMap } from './support/plans.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -53,7 +53,7 @@ describe('comparison and boundaries exports', () => {
     const { context, page, errors } = await signedUpWithCircles('advanced_2024', [['Antibes', 3, '=Antibes'], ['Nice', 5, 'Centre & port']]);
     await page.getByTestId('analysis-toggle').click();
     const comparison = page.getByTestId('census-comparison');
-    await expect.poll(() => comparison.locator('[data-testid="comparison-row"]').count(), patiently).toBe(2);
+    await poll(() => comparison.locator('[data-testid="comparison-row"]').count()).toBe(2);
     // The selected area (the last drawn) first, then the others.
     const shown = await comparison.locator('[data-testid="comparison-row"]').evaluateAll((rows) => rows.map((row) => [
       row.querySelector('.comparison-label')?.textContent, row.querySelector('td[data-key="population"]')?.textContent,
@@ -78,7 +78,7 @@ describe('comparison and boundaries exports', () => {
     await page.getByTestId('analysis-tab-divisions').click();
     await page.getByTestId('divisions-kind-fr_cities').click();
     const rows = page.getByTestId('division-row');
-    await expect.poll(() => rows.count(), patiently).toBeGreaterThan(1);
+    await poll(() => rows.count()).toBeGreaterThan(1);
     const codes = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-code')));
     await screenshot(page, 'boundaries-export-en');
     const geojson = await downloaded(page, () => page.getByTestId('divisions-boundaries-geojson').click());
@@ -101,7 +101,7 @@ describe('comparison and boundaries exports', () => {
     expect(frenchKml.content.toString('utf8')).toContain('Part dans la zone :');
     await screenshot(page, 'boundaries-export-fr');
     await page.getByTestId('analysis-tab-census').click();
-    await expect.poll(() => page.getByTestId('comparison-export').textContent(), patiently).toBe('Exporter la comparaison (Excel)');
+    await poll(() => page.getByTestId('comparison-export').textContent()).toBe('Exporter la comparaison (Excel)');
     const frenchXlsx = await downloaded(page, () => page.getByTestId('comparison-export').click());
     expect(frenchXlsx.name).toBe('Ma carte - comparison.xlsx');
     const frenchSheet = await sheetOf(frenchXlsx.content, 'Comparaison');
@@ -118,7 +118,7 @@ describe('comparison and boundaries exports', () => {
     const { context, page, errors } = await signedUpWithCircles('pro_2020', [['Nice', 5, 'Nice'], ['Antibes', 3, 'Antibes']]);
     await page.getByTestId('analysis-toggle').click();
     const locked = page.getByTestId('comparison-export');
-    await expect.poll(() => locked.getAttribute('data-locked-plan'), patiently).toBe('advanced_2024');
+    await poll(() => locked.getAttribute('data-locked-plan')).toBe('advanced_2024');
     expect(await locked.textContent()).toContain('Export the comparison (Excel)');
     await page.locator('.analysis-comparison').scrollIntoViewIfNeeded();
     await screenshot(page, 'comparison-export-locked');
@@ -130,7 +130,7 @@ describe('comparison and boundaries exports', () => {
 
     await page.getByTestId('analysis-tab-divisions').click();
     const boundaries = page.getByTestId('divisions-boundaries-locked');
-    await expect.poll(() => boundaries.getAttribute('data-locked-plan'), patiently).toBe('advanced_2024');
+    await poll(() => boundaries.getAttribute('data-locked-plan')).toBe('advanced_2024');
     expect(await boundaries.textContent()).toContain('Export the boundaries');
     expect(await page.getByTestId('divisions-boundaries-geojson').count()).toBe(0);
     await screenshot(page, 'boundaries-export-locked');

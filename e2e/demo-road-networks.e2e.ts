@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, clickMapAt, signUp, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice } from './support/plans.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -54,10 +54,10 @@ describe('demo road networks', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('road-network-chosen').innerText()).toMatch(/^Monaco: search a place there/);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('place-search-input');
-    await expect.poll(async () => {
+    await poll(async () => {
       const { lng, lat } = await mapCenter(page);
       return Math.abs(lng - 7.42) < 0.03 && Math.abs(lat - 43.737) < 0.03;
-    }, patiently).toBe(true);
+    }).toBe(true);
     await waitForMapIdle(page);
 
     // A starting point by the port, and the 10-minute car isochrone from it.

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { areaItems, drawCircle, unexpectedErrors } from './support/app.js';
 import { launchBrowser, screenshot, waitForMapIdle } from './support/browser.js';
 import { newUserOnMap } from './support/plans.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -52,17 +52,17 @@ describe('my downloads', () => {
     expect(await badgeCount(page)).toBe(0);
     await page.getByTestId('analysis-toggle').click();
     await page.getByTestId('analysis-tab-divisions').click();
-    await expect.poll(() => page.locator('[data-testid="division-row"]').count(), patiently).toBeGreaterThan(0);
+    await poll(() => page.locator('[data-testid="division-row"]').count()).toBeGreaterThan(0);
     await orderDivisions(page, 'Prepare in My downloads');
     await screenshot(page, 'downloads-ordered');
     // The job completes on the server; the `downloads` event brings the count to the header.
-    await expect.poll(() => badgeCount(page), patiently).toBe(1);
+    await poll(() => badgeCount(page)).toBe(1);
 
     await page.getByTestId('divisions-open-downloads').click();
     await page.waitForURL(/\/app\/profile\/downloads$/);
     await expect.poll(() => page.title()).toMatch(/^Downloads/);
     const row = page.getByTestId('download').first();
-    await expect.poll(() => row.getAttribute('data-status'), patiently).toBe('completed');
+    await poll(() => row.getAttribute('data-status')).toBe('completed');
     expect(await row.getByTestId('download-title').textContent()).toBe('Nice centre - divisions.xlsx');
     expect(await row.getByTestId('download-status').textContent()).toBe('Ready');
     expect(await page.getByTestId('profile-nav-downloads').getAttribute('aria-current')).toBe('page');
@@ -83,16 +83,16 @@ describe('my downloads', () => {
     await areaItems(page).first().click();
     await page.getByTestId('analysis-toggle').click();
     await page.getByTestId('analysis-tab-divisions').click();
-    await expect.poll(() => page.locator('[data-testid="division-row"]').count(), patiently).toBeGreaterThan(0);
+    await poll(() => page.locator('[data-testid="division-row"]').count()).toBeGreaterThan(0);
     await orderDivisions(page, 'Préparer dans Mes téléchargements');
-    await expect.poll(() => badgeCount(page), patiently).toBe(1);
+    await poll(() => badgeCount(page)).toBe(1);
     await page.getByTestId('divisions-open-downloads').click();
     await page.waitForURL(/\/app\/profile\/downloads$/);
     // The URL changes before the page under it is drawn: wait for the heading the user reads.
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Téléchargements');
     await expect.poll(() => page.getByTestId('download').count()).toBe(2);
     const newest = page.getByTestId('download').first();
-    await expect.poll(() => newest.getAttribute('data-status'), patiently).toBe('completed');
+    await poll(() => newest.getAttribute('data-status')).toBe('completed');
     expect(await newest.getByTestId('download-status').textContent()).toBe('Prêt');
     expect(await newest.getByTestId('download-file').textContent()).toBe('Télécharger');
 

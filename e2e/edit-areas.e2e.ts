@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, clickMapAt, signUpByApi, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice } from './support/plans.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -104,33 +104,33 @@ describe('editing areas', () => {
     await page.getByTestId('draw-polygon').click();
     for (const corner of SQUARE) await clickMapAt(page, corner);
     await page.keyboard.press('Enter');
-    await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
+    await poll(() => areaItems(page).count()).toBe(1);
     await continuePastFreePlanNotice(page);
     await waitForSaved(page);
     const [drawn] = await storedAreas(page, accessId);
 
     // A vertex dragged across the opposite side: the outline crosses itself and cannot be saved.
     await openAreaMenu(page, 0, 'area-edit-shape');
-    await expect.poll(() => page.getByTestId('map-hint').innerText(), patiently).toMatch(/Drag a point/);
+    await poll(() => page.getByTestId('map-hint').innerText()).toMatch(/Drag a point/);
     await dragOnMap(page, SQUARE[2]!, [4.83, 45.715]);
-    await expect.poll(() => page.getByTestId('map-hint-error').innerText(), patiently).toMatch(/crosses itself/);
+    await poll(() => page.getByTestId('map-hint-error').innerText()).toMatch(/crosses itself/);
     await screenshot(page, 'edit-shape-refused');
     await page.getByTestId('shape-save').click();
-    await expect.poll(() => page.getByTestId('map-hint-error').count(), patiently).toBe(1);
+    await poll(() => page.getByTestId('map-hint-error').count()).toBe(1);
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByTestId('map-hint').count(), patiently).toBe(0);
+    await poll(() => page.getByTestId('map-hint').count()).toBe(0);
     expect(outerRing((await storedAreas(page, accessId))[0]!)).toEqual(outerRing(drawn!));
 
     // The north-east corner moved further north-east, saved with Enter.
     await areaItems(page).first().getByTestId('area-label').click();
     await page.keyboard.press('e');
-    await expect.poll(() => page.getByTestId('map-hint').count(), patiently).toBe(1);
+    await poll(() => page.getByTestId('map-hint').count()).toBe(1);
     const moved: Position = [4.875, 45.775];
     await dragOnMap(page, SQUARE[2]!, moved);
     await waitForMapIdle(page);
     await screenshot(page, 'edit-shape-dragged');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('map-hint').count(), patiently).toBe(0);
+    await poll(() => page.getByTestId('map-hint').count()).toBe(0);
     await waitForSaved(page);
     const [reshaped] = await storedAreas(page, accessId);
     expect(reshaped).toMatchObject({ uuid: drawn!.uuid, label: drawn!.label, color: drawn!.color, isoMode: 'polygon' });
@@ -149,7 +149,7 @@ describe('editing areas', () => {
     // After a reload the map draws the new shape.
     await page.reload();
     await waitForMapIdle(page);
-    await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
+    await poll(() => areaItems(page).count()).toBe(1);
     await viewAt(page, [4.83, 45.74], 12);
     const drawnVertices = await page.evaluate(() => {
       const map = (window as unknown as { catchmentMap: { querySourceFeatures(source: string): Array<{ geometry: { coordinates: unknown } }> } }).catchmentMap;
@@ -166,14 +166,14 @@ describe('editing areas', () => {
     const { context, page, errors } = await openPage(browser, baseUrl);
     const accessId = await newMap(page);
     await page.getByTestId('locale-switch').selectOption('fr');
-    await expect.poll(() => page.locator('html').getAttribute('lang'), patiently).toBe('fr');
+    await poll(() => page.locator('html').getAttribute('lang')).toBe('fr');
     await page.locator('[data-testid="unit-switch"] [data-unit="km"]').click();
     await page.getByTestId('create-mode-circle').click();
     await page.getByTestId('place-search-input').fill('Lyon');
     await page.getByTestId('place-suggestion').first().click();
     await page.getByTestId('radius-input').fill('10');
     await page.getByTestId('create-area-submit').click();
-    await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
+    await poll(() => areaItems(page).count()).toBe(1);
     await continuePastFreePlanNotice(page);
     await waitForSaved(page);
     const [created] = await storedAreas(page, accessId);
@@ -182,19 +182,19 @@ describe('editing areas', () => {
     // The form the circle was made with, prefilled; a 4 km radius recomputes it.
     await openAreaMenu(page, 0, 'area-edit');
     const panel = page.getByTestId('edit-area-panel');
-    await expect.poll(() => panel.innerText(), patiently).toMatch(/Modifier la zone/);
+    await poll(() => panel.innerText()).toMatch(/Modifier la zone/);
     expect(await panel.getByTestId('radius-input').inputValue()).toBe('10');
     await panel.getByTestId('radius-input').fill('4');
     await waitForMapIdle(page);
     await screenshot(page, 'edit-circle-fr');
     await panel.getByTestId('edit-area-save').click();
-    await expect.poll(() => page.getByTestId('edit-area-panel').count(), patiently).toBe(0);
+    await poll(() => page.getByTestId('edit-area-panel').count()).toBe(0);
     await waitForSaved(page);
     const [smaller] = await storedAreas(page, accessId);
     expect(smaller).toMatchObject({ uuid: created!.uuid, color: created!.color, distance: 4000, startPoint: created!.startPoint });
     for (const point of outerRing(smaller!)) expect(Math.abs(metres(smaller!.startPoint!, point) - 4000)).toBeLessThan(10);
     expect(smaller!.label).toMatch(/4 km/);
-    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/4 km/);
+    await poll(() => areaItems(page).first().innerText()).toMatch(/4 km/);
 
     // The centre dragged on the map: the circle follows.
     await openAreaMenu(page, 0, 'area-edit');
@@ -206,9 +206,9 @@ describe('editing areas', () => {
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 3 + 40, { steps: 12 });
     await page.mouse.up();
-    await expect.poll(() => page.getByTestId('start-point').count(), patiently).toBe(1);
+    await poll(() => page.getByTestId('start-point').count()).toBe(1);
     await page.getByTestId('edit-area-save').click();
-    await expect.poll(() => page.getByTestId('edit-area-panel').count(), patiently).toBe(0);
+    await poll(() => page.getByTestId('edit-area-panel').count()).toBe(0);
     await waitForSaved(page);
     const [moved] = await storedAreas(page, accessId);
     expect(metres(moved!.startPoint!, created!.startPoint!)).toBeGreaterThan(500);
@@ -234,7 +234,7 @@ describe('editing areas', () => {
     await page.getByTestId('transport-mode').selectOption('car');
     await page.getByTestId('values-input').fill('10');
     await page.getByTestId('create-area-submit').click();
-    await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
+    await poll(() => areaItems(page).count()).toBe(1);
     await continuePastFreePlanNotice(page);
     await waitForSaved(page);
     const [created] = await storedAreas(page, accessId);
@@ -248,28 +248,28 @@ describe('editing areas', () => {
     await panel.waitFor();
     expect(await panel.getByTestId('values-input').inputValue()).toBe('10');
     await panel.getByTestId('values-input').fill('5, 10');
-    await expect.poll(() => panel.innerText(), patiently).toMatch(/one value/);
+    await poll(() => panel.innerText()).toMatch(/one value/);
     expect(await panel.getByTestId('edit-area-save').isDisabled()).toBe(true);
     await panel.getByTestId('values-input').fill('5');
     await panel.getByTestId('routed-preview').click();
-    await expect.poll(() => panel.getByTestId('routed-preview').isDisabled(), patiently).toBe(true);
+    await poll(() => panel.getByTestId('routed-preview').isDisabled()).toBe(true);
     await waitForMapIdle(page);
     await screenshot(page, 'edit-isochrone-preview');
     await panel.getByTestId('edit-area-save').click();
-    await expect.poll(() => page.getByTestId('edit-area-panel').count(), patiently).toBe(0);
+    await poll(() => page.getByTestId('edit-area-panel').count()).toBe(0);
     await waitForSaved(page);
     const [shorter] = await storedAreas(page, accessId);
     expect(shorter).toMatchObject({ uuid: created!.uuid, color: created!.color, isoMode: 'isochrone', transportMode: 'car', duration: 300 });
     expect(shorter!.hash).not.toBe(created!.hash);
     expect(shorter!.label).toMatch(/5 min by car/);
-    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/5 min/);
+    await poll(() => areaItems(page).first().innerText()).toMatch(/5 min/);
     await waitForMapIdle(page);
     await screenshot(page, 'edit-isochrone-saved');
 
     await page.keyboard.press('Control+z');
     await waitForSaved(page);
     expect((await storedAreas(page, accessId))[0]).toMatchObject({ duration: 600, hash: created!.hash, label: created!.label });
-    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/10 min/);
+    await poll(() => areaItems(page).first().innerText()).toMatch(/10 min/);
     expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
@@ -290,7 +290,7 @@ describe('editing areas', () => {
     const reader = await openPage(browser, baseUrl);
     await reader.page.goto(`/app/map/${accessId}`);
     await reader.page.getByTestId('read-only-banner').waitFor();
-    await expect.poll(() => areaItems(reader.page).count(), patiently).toBe(1);
+    await poll(() => areaItems(reader.page).count()).toBe(1);
     expect(await reader.page.getByTestId('area-menu').count()).toBe(0);
     await viewAt(reader.page, [4.83, 45.76], 12);
     const inside = await pagePoint(reader.page, [4.83, 45.76]);
@@ -310,7 +310,7 @@ describe('editing areas', () => {
     await visitor.page.getByTestId('draw-polygon').click();
     for (const corner of SQUARE) await clickMapAt(visitor.page, corner);
     await visitor.page.keyboard.press('Enter');
-    await expect.poll(() => areaItems(visitor.page).count(), patiently).toBe(1);
+    await poll(() => areaItems(visitor.page).count()).toBe(1);
     await continuePastFreePlanNotice(visitor.page);
     await areaItems(visitor.page).first().getByTestId('area-menu').click();
     await visitor.page.getByTestId('area-delete').waitFor();

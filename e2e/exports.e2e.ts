@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { drawCircle, unexpectedErrors } from './support/app.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { newUserOnMap } from './support/plans.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -58,7 +58,7 @@ describe('exports', () => {
     // The census figures to Excel: the population shown is the one written.
     await page.getByTestId('analysis-toggle').click();
     const population = page.getByTestId('census-population');
-    await expect.poll(() => population.textContent(), patiently).toMatch(/\d/);
+    await poll(() => population.textContent()).toMatch(/\d/);
     expect(await page.getByTestId('census-export').textContent()).toBe('Export to Excel');
     await screenshot(page, 'exports-census');
     const xlsx = await downloaded(page, () => page.getByTestId('census-export').click());

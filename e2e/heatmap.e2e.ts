@@ -16,7 +16,7 @@ import { drawCircle, unexpectedErrors, viewAt } from './support/app.js';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { continuePastFreePlanNotice, newUserOnMap } from './support/plans.js';
 import { runDataCommand } from './support/data-command.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -80,7 +80,7 @@ const distance = (a: Rgb, b: Rgb) => Math.max(...a.map((channel, i) => Math.abs(
 const legendRanges = (page: Page) => page.getByTestId('heatmap-legend-class').allInnerTexts();
 
 async function waitForLegend(page: Page): Promise<void> {
-  await expect.poll(() => page.getByTestId('heatmap-legend').getAttribute('data-status'), patiently).toBe('ready');
+  await poll(() => page.getByTestId('heatmap-legend').getAttribute('data-status')).toBe('ready');
   await waitForMapIdle(page);
 }
 
@@ -230,7 +230,7 @@ describe('heatmap', () => {
     expect(await hint.innerText()).toMatch(/Ce niveau est dessiné de plus près\.\s*Zoomer/);
     expect(await renderedUnits(page)).toEqual([]);
     await hint.getByTestId('heatmap-zoom-in').click();
-    await expect.poll(() => hint.count(), patiently).toBe(0);
+    await poll(() => hint.count()).toBe(0);
     await waitForMapIdle(page);
     expect((await renderedUnits(page)).length).toBeGreaterThan(0);
     expect(unexpectedErrors(errors)).toEqual([]);

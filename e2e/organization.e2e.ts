@@ -12,7 +12,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { TEST_GIF, testJpeg, testPng } from '../packages/domain/src/organization/test-images.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
 import { signUpByApi, unexpectedErrors } from './support/app.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const PASSWORD = 'violet lantern orbit 42';
@@ -79,7 +79,7 @@ describe('organisation page', () => {
     await page.getByTestId('logo-input').setInputFiles(file('logo.png', 'image/png', png));
     await page.getByTestId('logo-progress').waitFor();
     await shot('03-uploading');
-    await expect.poll(() => page.getByTestId('logo-status').textContent(), patiently).toBe('Your logo has been saved.');
+    await poll(() => page.getByTestId('logo-status').textContent()).toBe('Your logo has been saved.');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     expect(uploads).toHaveLength(1);
     const shown = await preview(page);

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle, type Device } from './support/browser.js';
 import { areaItems, signUp, unexpectedErrors, waitForSaved } from './support/app.js';
 import { continuePastFreePlanNotice, withPlan } from './support/plans.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -142,7 +142,7 @@ describe('phone layout', () => {
     await page.getByTestId('analysis-toggle').tap();
     const analysis = page.getByTestId('analysis-panel');
     await analysis.waitFor();
-    await expect.poll(() => page.getByTestId('census-population').count(), patiently).toBe(1);
+    await poll(() => page.getByTestId('census-population').count()).toBe(1);
     const panel = await box(page, 'analysis-panel');
     const mapWithAnalysis = await box(page, 'map');
     expect(panel.x).toBeGreaterThanOrEqual(0);
@@ -171,7 +171,7 @@ describe('phone layout', () => {
     await screenshot(page, 'phone-05-sheet-fr');
     await page.getByTestId('panels-hide').tap();
     await page.getByTestId('analysis-toggle').tap();
-    await expect.poll(() => page.getByTestId('census-population').count(), patiently).toBe(1);
+    await poll(() => page.getByTestId('census-population').count()).toBe(1);
     expect(await page.getByTestId('analysis-panel').innerText()).toMatch(/Analyse/);
     await screenshot(page, 'phone-06-analysis-fr');
     await page.getByTestId('analysis-close').tap();

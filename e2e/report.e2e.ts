@@ -14,7 +14,7 @@ import { areaItems, drawCircle, unexpectedErrors } from './support/app.js';
 import { launchBrowser, screenshot, waitForMapIdle } from './support/browser.js';
 import { newUserOnMap } from './support/plans.js';
 import { pdfPages } from './support/pdf-text.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const ARTIFACTS = path.resolve('e2e/artifacts');
 const baseUrl = inject('baseUrl');
@@ -127,7 +127,7 @@ describe('market-study report', () => {
     await page.getByTestId('asset-picker-empty').waitFor();
     expect(await page.getByTestId('report-order').isDisabled()).toBe(true);
     await page.getByTestId('asset-input').setInputFiles({ name: 'enseigne.png', mimeType: 'image/png', buffer: Buffer.from(testPng({ widthPixels: 90, heightPixels: 30 })) });
-    await expect.poll(() => page.locator('[data-testid="asset-option"][data-selected="true"]').count(), patiently).toBe(1);
+    await poll(() => page.locator('[data-testid="asset-option"][data-selected="true"]').count()).toBe(1);
     await screenshot(page, 'report-tab-image-fr');
     await page.getByTestId('report-order').click();
     await page.getByTestId('report-ordered').waitFor();

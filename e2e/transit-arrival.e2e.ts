@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, waitForMapIdle } from './support/browser.js';
 import { areaItems, newMapByApi, storedAreas, unexpectedErrors, viewAt, waitForSaved } from './support/app.js';
 import { createAreaAtBismarckplatz, holds, SCHRIESHEIM_BAHNHOF, type StoredArea } from './support/transit.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -33,16 +33,16 @@ describe('public transport areas, arriving', () => {
     await page.getByTestId('create-mode-isochrone').click();
     await page.getByTestId('transport-mode').selectOption('transit');
     const time = page.getByTestId('transit-departure');
-    await expect.poll(() => time.innerText(), patiently).toMatch(words.departure);
+    await poll(() => time.innerText()).toMatch(words.departure);
     await page.getByTestId('direction-arrival').click();
-    await expect.poll(() => time.innerText(), patiently).toMatch(words.arriveBy);
+    await poll(() => time.innerText()).toMatch(words.arriveBy);
     expect(await time.innerText()).toMatch(words.hint);
     expect(await page.getByTestId('departure-time').getAttribute('aria-label')).toBe(words.timeLabel);
     await page.getByTestId('departure-date').fill('2016-11-22');
     await page.getByTestId('departure-time').fill('08:45');
 
     await createAreaAtBismarckplatz(page, 30, `transit-arrival-preview-${locale}`);
-    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(words.label);
+    await poll(() => areaItems(page).first().innerText()).toMatch(words.label);
     await waitForSaved(page);
 
     const [area] = await storedAreas<StoredArea>(page, accessId);

@@ -13,7 +13,7 @@ import { areaItems, newMapByApi, storedAreas, unexpectedErrors, viewAt, waitForS
 import {
   BISMARCKPLATZ, createAreaAtBismarckplatz, holds, NECKARGEMUEND_BAHNHOF, SCHRIESHEIM_BAHNHOF, type StoredArea,
 } from './support/transit.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -31,14 +31,14 @@ describe('public transport areas', () => {
     await page.getByTestId('transport-mode').selectOption('transit');
     // One start, leaving it unless Arrival is chosen; a departure date and time.
     const departure = page.getByTestId('transit-departure');
-    await expect.poll(() => departure.innerText(), patiently).toMatch(/Départ/);
+    await poll(() => departure.innerText()).toMatch(/Départ/);
     expect(await departure.innerText()).toMatch(/au départ à cette heure/);
     expect(await page.getByTestId('direction-departure').getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('departure-date').fill('2016-11-22');
     await page.getByTestId('departure-time').fill('08:00');
 
     await createAreaAtBismarckplatz(page, 30, 'transit-preview');
-    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/30 min en transports en commun/);
+    await poll(() => areaItems(page).first().innerText()).toMatch(/30 min en transports en commun/);
     await waitForSaved(page);
 
     const [area] = await storedAreas<StoredArea>(page, accessId);
@@ -57,15 +57,15 @@ describe('public transport areas', () => {
     const accessId = await newMapByApi(page);
     const areaUuid = await postTransitArea(page, accessId, '2016-11-22T08:00:00+01:00');
     await page.reload();
-    await expect.poll(() => areaItems(page).first().innerText(), patiently).toMatch(/30 min en transports en commun/);
+    await poll(() => areaItems(page).first().innerText()).toMatch(/30 min en transports en commun/);
     await viewAt(page, [8.70, 49.44], 11);
-    await expect.poll(() => drawnNorthernmostLatitude(page), patiently).toBeGreaterThan(SCHRIESHEIM_BAHNHOF[1]);
+    await poll(() => drawnNorthernmostLatitude(page)).toBeGreaterThan(SCHRIESHEIM_BAHNHOF[1]);
 
     await areaItems(page).first().getByTestId('area-menu').click();
     await page.getByTestId('area-edit').click();
     const panel = page.getByTestId('edit-area-panel');
     // Prefilled: public transport, leaving at 8:00 on 22 November on the user's clock, which is named.
-    await expect.poll(() => panel.getByTestId('departure-zone').innerText(), patiently).toBe(
+    await poll(() => panel.getByTestId('departure-zone').innerText()).toBe(
       'Heure du fuseau Europe/Berlin (UTC+01:00 ce jour-là), celui de votre appareil');
     expect(await panel.getByTestId('transport-mode').inputValue()).toBe('transit');
     expect(await panel.getByTestId('departure-date').inputValue()).toBe('2016-11-22');
@@ -74,9 +74,9 @@ describe('public transport areas', () => {
     await waitForMapIdle(page);
     await screenshot(page, 'transit-edit-departure-fr');
     await panel.getByTestId('edit-area-save').click();
-    await expect.poll(() => page.getByTestId('edit-area-panel').count(), patiently).toBe(0);
+    await poll(() => page.getByTestId('edit-area-panel').count()).toBe(0);
     // The area drawn on the map shrinks to the half-hour walk around Bismarckplatz.
-    await expect.poll(() => drawnNorthernmostLatitude(page), patiently).toBeLessThan(49.44);
+    await poll(() => drawnNorthernmostLatitude(page)).toBeLessThan(49.44);
     await waitForSaved(page);
     const [area] = await storedAreas<StoredArea>(page, accessId);
     expect(area).toMatchObject({ uuid: areaUuid, transportMode: 'transit', departureDate: '2016-11-22T02:00:00.000Z' });

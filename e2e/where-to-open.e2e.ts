@@ -16,7 +16,7 @@ import { unexpectedErrors, viewAt } from './support/app.js';
 import { launchBrowser, screenshot, waitForMapIdle } from './support/browser.js';
 import { newUserOnMap } from './support/plans.js';
 import { runDataCommand } from './support/data-command.js';
-import { patiently } from './support/patience.js';
+import { poll } from './support/patience.js';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -149,10 +149,10 @@ describe('where to open', () => {
     await viewAt(page, [MONACO[0] - 0.03, MONACO[1] - 0.01], 14);
     await best.first().click();
     expect(await best.first().getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(async () => {
+    await poll(async () => {
       const { x, y, width, height } = await pixelOf(page, first.center);
       return x > 320 && x < width && y > 0 && y < height;
-    }, patiently).toBe(true);
+    }).toBe(true);
     await waitForMapIdle(page);
     const outlined = await renderedCells(page, HIGHLIGHT_LAYER);
     expect(outlined.length).toBeGreaterThan(0);

@@ -16,9 +16,9 @@ export type Device = Pick<BrowserContextOptions, 'viewport' | 'isMobile' | 'hasT
 
 /** A fresh browser profile (no cookies, no storage) with console errors collected for assertions. */
 export async function openPage(browser: Browser, baseUrl: string, locale = 'en-US', device: Device = {}): Promise<OpenedPage> {
-  // Reduced motion, as a user may ask of their system: the map jumps where it would fly (MapLibre
-  // skips its camera animations), since each frame is drawn in software on cores the other suites
-  // share; what the tests check is where the map ends, not the flight.
+  // Reduced motion, as a user may ask of their system: the map jumps where it would fly and its
+  // labels appear without fading (label-fade.ts), since each frame is drawn in software on cores the
+  // other suites share; what the tests check is where the map ends, not how it got there.
   const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1400, height: 900 }, reducedMotion: 'reduce', ...device });
   context.setDefaultTimeout(PATIENCE_MS);
   const page = await context.newPage();

@@ -9,8 +9,8 @@ import { expect } from 'vitest';
 
 export const PATIENCE_MS = 90_000;
 
-/** The options of an expect.poll that waits as long as a page's default wait. */
-export const patiently = { timeout: PATIENCE_MS, interval: 100 };
+/** expect.poll's options: as long as a page's default wait. */
+const patiently = { timeout: PATIENCE_MS, interval: 100 };
 
 /** expect.poll with the browser tests' patience: `await poll(() => locator.innerText()).toBe(…)`. */
 export const poll = <T>(value: () => T | Promise<T>) => expect.poll(value, patiently);

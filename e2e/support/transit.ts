@@ -9,7 +9,7 @@ import { insidePolygon } from '@catchment/geodata';
 import { screenshot, waitForMapIdle } from './browser.js';
 import { areaItems, viewAt } from './app.js';
 import { continuePastFreePlanNotice } from './plans.js';
-import { patiently } from './patience.js';
+import { poll } from './patience.js';
 
 export const BISMARCKPLATZ: [number, number] = [8.6938, 49.4093];
 export const SCHRIESHEIM_BAHNHOF: [number, number] = [8.6602, 49.4722];
@@ -29,15 +29,15 @@ export async function createAreaAtBismarckplatz(page: Page, minutes: number, pre
   await page.getByTestId('pick-on-map').click();
   const box = (await page.getByTestId('map').boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await expect.poll(() => page.getByTestId('start-point').count(), patiently).toBe(1);
+  await poll(() => page.getByTestId('start-point').count()).toBe(1);
   await page.getByTestId('values-input').fill(String(minutes));
   await page.getByTestId('routed-preview').click();
-  await expect.poll(() => page.getByTestId('routing-progress').count(), patiently).toBe(0);
+  await poll(() => page.getByTestId('routing-progress').count()).toBe(0);
   expect(await page.getByTestId('create-error').count()).toBe(0);
   await waitForMapIdle(page);
   await screenshot(page, previewShot);
   await page.getByTestId('create-area-submit').click();
-  await expect.poll(() => areaItems(page).count(), patiently).toBe(1);
+  await poll(() => areaItems(page).count()).toBe(1);
   await continuePastFreePlanNotice(page);
 }
 

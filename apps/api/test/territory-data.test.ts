@@ -102,9 +102,10 @@ describe('territorial datasets in the database', () => {
     const nice = async () => (await sql<{ source: string; is_point: boolean }>`
       SELECT d.source, u.is_point FROM live_territory_units u JOIN territory_datasets d ON d.id = u.dataset_id
       WHERE u.kind = 'fr_cities' AND u.code = '06088'`.execute(ctx.database.db)).rows;
-    // Another file of the worker may have imported the communes already.
+    // Another file of the worker may have imported the communes already: they are put back after;
+    // otherwise they are left out, as the files that read the demo's points expect.
     const communes = 'fr-communes--communes-06-alpes-maritimes';
-    await removeDataset(ctx.database.db, communes);
+    const importedBefore = await removeDataset(ctx.database.db, communes);
     expect(await nice()).toEqual([{ source: 'demo', is_point: true }]);
 
     const imported = await importTerritoryFiles(ctx, 'fr-communes', [COMMUNES_06, POPULATION_06]);
@@ -112,8 +113,7 @@ describe('territorial datasets in the database', () => {
     expect(await nice()).toEqual([{ source: 'fr-communes', is_point: false }]);
     expect(await removeDataset(ctx.database.db, communes)).toBe(true);
     expect(await nice()).toEqual([{ source: 'demo', is_point: true }]);
-    await importTerritoryFiles(ctx, 'fr-communes', [COMMUNES_06, POPULATION_06]);
-    expect(await nice()).toEqual([{ source: 'fr-communes', is_point: false }]);
+    if (importedBefore) await importTerritoryFiles(ctx, 'fr-communes', [COMMUNES_06, POPULATION_06]);
   });
 
   it('removes a dataset, and moves the data version on', async () => {

@@ -65,8 +65,7 @@ async function linkMissingParents(trx: Transaction<Database> | Kysely<Database>,
       WHERE part.kind = child.parent_kind AND NOT p.is_point
         AND part.geometry && child.label_point AND ST_Intersects(part.geometry, child.label_point)
       LIMIT 1)
-    WHERE child.parent_code IS NULL AND child.parent_kind IS NOT NULL
-      AND child.id IN (SELECT id FROM live_territory_units WHERE parent_code IS NULL AND parent_kind IS NOT NULL)
+    WHERE child.live AND child.parent_code IS NULL AND child.parent_kind IS NOT NULL
       AND (child.dataset_id = ${datasetId}
         OR child.parent_kind IN (SELECT DISTINCT kind FROM territory_units WHERE dataset_id = ${datasetId}))`.execute(trx);
 }
